@@ -1,0 +1,6 @@
+export { runCli } from './main.js';
+export { EXIT } from './exit-code.js';
+export type { ExitCode } from './exit-code.js';
+export { bufferedIo } from './io.js';
+export type { CliIo } from './io.js';
+export type { Command } from './command.js';

@@ -1,0 +1,57 @@
+import { KvprefixError, UsageError } from '../prefix/index.js';
+import type { Command } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { EXIT, type ExitCode } from './exit-code.js';
+import type { CliIo } from './io.js';
+
+function helpText(commands: readonly Command[]): string {
+  const width = Math.max(...commands.map((command) => command.name.length), 4);
+  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return [
+    'kvprefix — how much of a request a provider prompt cache will reuse, and why the rest is lost',
+    '',
+    'usage: kvprefix <command> [options]   (every command takes --json)',
+    '',
+    ...lines,
+    '',
+    'exit codes: 0 ok, 1 findings, 2 usage error, 3 bad input or operational error',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs one `kvprefix` invocation and returns its exit code. Never throws: usage mistakes exit 2,
+ * broken input and failed operations exit 3, each with one message on stderr and no stack trace.
+ */
+export async function runCli(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<ExitCode> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(helpText(commands));
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.stderr(`kvprefix: unknown command '${name}'. Commands: ${commands.map((c) => c.name).join(', ')}\n`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`kvprefix ${name}: ${error.message}\n${command.usage}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof KvprefixError) {
+      io.stderr(`kvprefix ${name}: ${error.message}\n`);
+      return EXIT.input;
+    }
+    // Anything else is a bug or an environment failure; still no stack trace unless asked for.
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`kvprefix ${name}: internal error: ${message}${process.env['KVPREFIX_DEBUG'] ? `\n${(error as Error).stack ?? ''}` : ' (set KVPREFIX_DEBUG=1 for a stack trace)'}\n`);
+    return EXIT.input;
+  }
+}

@@ -1,0 +1,12 @@
+export { KvprefixError, InputError, UsageError } from './errors.js';
+export { chainHash, hashBytes, hashHex, hashText } from './hash.js';
+export { routeKeyString, sameRoute } from './route-key.js';
+export type { RouteKey } from './route-key.js';
+export { Segment, SEGMENT_KINDS } from './segment.js';
+export type { SegmentInput, SegmentKind, SegmentMeta } from './segment.js';
+export { createRequest, requestByteLength } from './request.js';
+export type { LayoutName, PrefixRequest } from './request.js';
+export { LAYOUTS, SECTION_SEPARATOR, renderRequest } from './layout.js';
+export type { MessagePart, RequestParts, SystemPart, ToolPart } from './layout.js';
+export { getTokenizer, TOKENIZER_NAMES } from './tokenizer.js';
+export type { Tokenizer, TokenizerName } from './tokenizer.js';
