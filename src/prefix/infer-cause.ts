@@ -1,0 +1,77 @@
+import type { PrefixRequest } from './request.js';
+import { sameRoute } from './route-key.js';
+import type { Segment } from './segment.js';
+
+/**
+ * Why a child request stops sharing its parent's prefix. With only wire bodies the cause is inferred
+ * from what differs (this module); with the host's scope the analysis layer attributes it exactly.
+ */
+export type DivergenceCause =
+  | 'route'
+  | 'persona'
+  | 'tool-filter'
+  | 'sdk'
+  | 'report-tool'
+  | 'output-contract'
+  | 'system'
+  | 'tools'
+  | 'history'
+  | 'task';
+
+/** Every cause, for validation and tables. */
+export const DIVERGENCE_CAUSES = ['route', 'persona', 'tool-filter', 'sdk', 'report-tool', 'output-contract', 'system', 'tools', 'history', 'task'] as const satisfies readonly DivergenceCause[];
+
+/** The child-only tools whose presence in the head names the cause (DESIGN.md, providers). */
+const CHILD_ONLY_TOOLS = [
+  { tool: 'report', cause: 'report-tool' },
+  { tool: 'structured_output', cause: 'output-contract' },
+] as const satisfies readonly { tool: string; cause: DivergenceCause }[];
+
+function toolNames(request: PrefixRequest): string[] {
+  return request.segments.filter((segment) => segment.kind === 'tool').map((segment) => segment.name);
+}
+
+function isLastUserMessage(request: PrefixRequest, segment: Segment): boolean {
+  if (segment.kind === 'task') return true;
+  if (segment.meta?.role !== 'user') return false;
+  for (let index = request.segments.length - 1; index >= 0; index--) {
+    const candidate = request.segments[index]!;
+    if (candidate.meta?.role === 'user' || candidate.kind === 'task') return candidate === segment;
+  }
+  return false;
+}
+
+/**
+ * Infers the cause of a divergence from the two requests and the segment at the divergence (the
+ * parent's, or the child's where the parent has none). Returns the cause and the name the cause is
+ * about: the first removed tool for `tool-filter`, the added tool for `report-tool` /
+ * `output-contract`, otherwise the segment's own name.
+ */
+export function inferCause(
+  parent: PrefixRequest,
+  child: PrefixRequest,
+  at: { readonly segment: Segment; readonly side: 'parent' | 'child' },
+): { cause: DivergenceCause; name: string } {
+  if (!sameRoute(parent.route, child.route)) return { cause: 'route', name: at.segment.name };
+  const { segment } = at;
+  if (segment.kind === 'message' || segment.kind === 'task') {
+    const owner = at.side === 'parent' ? parent : child;
+    return { cause: isLastUserMessage(owner, segment) ? 'task' : 'history', name: segment.name };
+  }
+  // The divergence is in the request head (system text, SDK block or tool schemas).
+  const parentTools = toolNames(parent);
+  const childTools = toolNames(child);
+  const parentSet = new Set(parentTools);
+  const childSet = new Set(childTools);
+  const added = childTools.filter((name) => !parentSet.has(name));
+  const removed = parentTools.filter((name) => !childSet.has(name));
+  for (const { tool, cause } of CHILD_ONLY_TOOLS) {
+    if (added.includes(tool)) return { cause, name: tool };
+  }
+  if (segment.kind === 'sdk') return { cause: 'sdk', name: segment.name };
+  if (segment.kind === 'tool') {
+    if (added.length === 0 && removed.length > 0) return { cause: 'tool-filter', name: removed[0]! };
+    return { cause: 'tools', name: segment.name };
+  }
+  return { cause: 'system', name: segment.name };
+}

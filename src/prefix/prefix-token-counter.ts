@@ -1,0 +1,145 @@
+import type { Segment } from './segment.js';
+import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
+import { getTokenizer, type Tokenizer } from './tokenizer.js';
+
+/**
+ * What kvprefix remembers of one segment's text, keyed by its hash: its token count and the token
+ * counts on either side of its first and last anchors. With these, the segment's middle never has to
+ * be tokenized again, whatever it is joined to.
+ */
+interface SegmentProfile {
+  readonly tokens: number;
+  /** First anchor (char offset), or -1 when the text has none. */
+  readonly head: number;
+  /** count(text[0, head)). */
+  readonly headTokens: number;
+  /** Last anchor (≥ head), or -1. */
+  readonly tail: number;
+  /** count(text[tail, end)). */
+  readonly tailTokens: number;
+}
+
+/**
+ * Where a running count stands after some segments: `committed` tokens cover the text up to an
+ * anchor; `window` is the text after that anchor, not yet closed by one, and `windowTokens` its count.
+ * The count of everything so far is exactly `committed + windowTokens`.
+ */
+export interface PrefixCountState {
+  readonly committed: number;
+  readonly window: string;
+  readonly windowTokens: number;
+}
+
+const EMPTY_STATE: PrefixCountState = { committed: 0, window: '', windowTokens: 0 };
+
+/**
+ * Exact token counts of request prefixes, memoised by segment hash and by prefix hash.
+ *
+ * The count of a prefix equals tokenizing its concatenated text in one go (BPE merges across joins
+ * are handled by re-tokenizing only the few characters between the last anchor of one segment and
+ * the first anchor of the next). A segment seen once is never tokenized whole again, and the state
+ * after a prefix seen once is looked up by its chained hash, so a warm comparison costs O(segments).
+ */
+export class PrefixTokenCounter {
+  readonly tokenizer: Tokenizer;
+  readonly #profiles = new Map<bigint, SegmentProfile>();
+  readonly #states = new Map<bigint, PrefixCountState>();
+
+  constructor(tokenizer: Tokenizer = getTokenizer()) {
+    this.tokenizer = tokenizer;
+  }
+
+  /** Number of distinct segments tokenized so far (for memory accounting and tests). */
+  get profiledSegments(): number {
+    return this.#profiles.size;
+  }
+
+  /** Token count of the segment's text on its own. */
+  segmentTokens(segment: Segment): number {
+    return this.#profile(segment).tokens;
+  }
+
+  /** Exact token count of text that starts at an anchor (or at the start of the request). */
+  countText(text: string): number {
+    return text === '' ? 0 : this.tokenizer.count(text);
+  }
+
+  #profile(segment: Segment): SegmentProfile {
+    let profile = this.#profiles.get(segment.hash);
+    if (profile) return profile;
+    const text = segment.text;
+    const tokens = this.countText(text);
+    const head = firstTokenAnchor(text);
+    if (head < 0) {
+      profile = { tokens, head: -1, headTokens: tokens, tail: -1, tailTokens: tokens };
+    } else {
+      const tail = lastTokenAnchor(text, text.length - 1, head);
+      profile = { tokens, head, headTokens: this.countText(text.slice(0, head)), tail, tailTokens: this.countText(text.slice(tail)) };
+    }
+    this.#profiles.set(segment.hash, profile);
+    return profile;
+  }
+
+  /** The running state after appending `segment` to `state`. */
+  advance(state: PrefixCountState, segment: Segment): PrefixCountState {
+    const profile = this.#profile(segment);
+    const text = segment.text;
+    if (profile.head < 0) {
+      const window = state.window + text;
+      const windowTokens = state.window === '' ? profile.tokens : this.countText(window);
+      return { committed: state.committed, window, windowTokens };
+    }
+    const headTokens = state.window === '' ? profile.headTokens : this.countText(state.window + text.slice(0, profile.head));
+    const middleTokens = profile.tokens - profile.headTokens - profile.tailTokens;
+    return { committed: state.committed + headTokens + middleTokens, window: text.slice(profile.tail), windowTokens: profile.tailTokens };
+  }
+
+  /**
+   * The state after `segments[0, length)`, memoised by the last segment's `prefixHash` (which
+   * identifies the whole prefix and its route).
+   */
+  stateAfter(segments: readonly Segment[], length: number = segments.length): PrefixCountState {
+    if (length === 0) return EMPTY_STATE;
+    // Find the longest already-known prefix, then advance from there.
+    let known = length;
+    let state: PrefixCountState | undefined;
+    while (known > 0) {
+      state = this.#states.get(segments[known - 1]!.prefixHash);
+      if (state) break;
+      known--;
+    }
+    state ??= EMPTY_STATE;
+    for (let index = known; index < length; index++) {
+      const segment = segments[index]!;
+      state = this.advance(state, segment);
+      this.#states.set(segment.prefixHash, state);
+    }
+    return state;
+  }
+
+  /** Exact token count of the concatenated text of `segments[0, length)`. */
+  prefixTokens(segments: readonly Segment[], length: number = segments.length): number {
+    const state = this.stateAfter(segments, length);
+    return state.committed + state.windowTokens;
+  }
+
+  /**
+   * Count of `segments[0, index)` followed by `segment.text[0, anchor)`, where `anchor` is a token
+   * anchor of the segment's text (or 0). Tokenizes only the shorter side of the anchor.
+   */
+  tokensThroughAnchor(segments: readonly Segment[], index: number, anchor: number): { committed: number } {
+    const state = this.stateAfter(segments, index);
+    const segment = segments[index]!;
+    if (anchor <= 0) return { committed: state.committed + state.windowTokens };
+    const profile = this.#profile(segment);
+    const text = segment.text;
+    if (profile.head < 0 || anchor < profile.head) {
+      return { committed: state.committed + this.countText(state.window + text.slice(0, anchor)) };
+    }
+    const headTokens = state.window === '' ? profile.headTokens : this.countText(state.window + text.slice(0, profile.head));
+    // count(text[head, anchor)) = count(text[head, end)) − count(text[anchor, end)), both anchors.
+    const fromHead = profile.tokens - profile.headTokens;
+    const between = anchor - profile.head <= text.length - anchor ? this.countText(text.slice(profile.head, anchor)) : fromHead - this.countText(text.slice(anchor));
+    return { committed: state.committed + headTokens + between };
+  }
+}
