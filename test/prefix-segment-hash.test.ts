@@ -1,0 +1,47 @@
+import xxhash from 'xxhash-wasm';
+import { describe, expect, it } from 'vitest';
+import { createRequest, hashHex, Segment } from '../src/prefix/index.js';
+import { readCorpusText } from './support/corpus.js';
+
+const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
+const prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+
+describe('segment hashing', () => {
+  it('hashes the UTF-8 bytes with xxHash64, whether built from text or from bytes', async () => {
+    const { h64Raw } = await xxhash();
+    const bytes = new TextEncoder().encode(prompt);
+    const fromText = new Segment({ kind: 'system', name: 'system', content: prompt }, 0n);
+    const fromBytes = new Segment({ kind: 'system', name: 'system', content: bytes }, 0n);
+    expect(fromText.hash).toBe(h64Raw(bytes));
+    expect(fromBytes.hash).toBe(fromText.hash);
+    expect(fromBytes.prefixHash).toBe(fromText.prefixHash);
+    expect(fromText.byteLength).toBe(bytes.byteLength);
+    expect(fromBytes.text).toBe(prompt);
+    expect(Buffer.from(fromText.bytes).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('chains prefix hashes so that equal k-th prefix hashes mean equal first k segments', () => {
+    const inputs = ['a', 'b', 'c'].map((content) => ({ kind: 'message' as const, name: content, content }));
+    const one = createRequest(route, 'chat', inputs);
+    const two = createRequest(route, 'chat', [inputs[0]!, { ...inputs[1]!, content: 'B' }, inputs[2]!]);
+    expect(one.segments[0]!.prefixHash).toBe(two.segments[0]!.prefixHash);
+    expect(one.segments[1]!.prefixHash).not.toBe(two.segments[1]!.prefixHash);
+    // The third segment is identical, but its chain carries the earlier difference.
+    expect(one.segments[2]!.hash).toBe(two.segments[2]!.hash);
+    expect(one.segments[2]!.prefixHash).not.toBe(two.segments[2]!.prefixHash);
+  });
+
+  it('seeds the chain with the route, so the same bytes on another model share no prefix hash', () => {
+    const inputs = [{ kind: 'system' as const, name: 's', content: prompt }];
+    const flash = createRequest(route, 'chat', inputs);
+    const pro = createRequest({ ...route, model: 'deepseek-v4-pro' }, 'chat', inputs);
+    const salted = createRequest({ ...route, salt: 'tenant-a' }, 'chat', inputs);
+    expect(flash.segments[0]!.hash).toBe(pro.segments[0]!.hash);
+    expect(new Set([flash, pro, salted].map((request) => request.segments[0]!.prefixHash)).size).toBe(3);
+  });
+
+  it('serialises to JSON with hex hashes and the byte length, not the bytes', () => {
+    const segment = new Segment({ kind: 'tool', name: 'bash', content: '{"name":"bash"}' }, 0n);
+    expect(JSON.parse(JSON.stringify(segment))).toEqual({ kind: 'tool', name: 'bash', bytes: 15, hash: hashHex(segment.hash), prefixHash: hashHex(segment.prefixHash) });
+  });
+});
