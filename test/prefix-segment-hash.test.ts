@@ -45,3 +45,15 @@ describe('segment hashing', () => {
     expect(JSON.parse(JSON.stringify(segment))).toEqual({ kind: 'tool', name: 'bash', bytes: 15, hash: hashHex(segment.hash), prefixHash: hashHex(segment.prefixHash) });
   });
 });
+
+describe('hashing long text', () => {
+  it('streams text longer than one encoding chunk, including a surrogate pair on the chunk edge, to the same hash and length as its bytes', async () => {
+    const { h64Raw } = await xxhash();
+    // 64 Ki chars is the chunk size: put an emoji across the first edge, and CJK after it.
+    const text = `${'a'.repeat(64 * 1024 - 1)}😀${'漢字'.repeat(50_000)}${prompt}`;
+    const bytes = new TextEncoder().encode(text);
+    const segment = new Segment({ kind: 'message', name: 'long', content: text }, 0n);
+    expect(segment.hash).toBe(h64Raw(bytes));
+    expect(segment.byteLength).toBe(bytes.byteLength);
+  });
+});

@@ -3,16 +3,44 @@ import xxhash from 'xxhash-wasm';
 /*
  * xxHash64 through xxhash-wasm. The WASM module is instantiated once, at module load (top-level
  * await), so every hashing call below is synchronous.
- *
- * Strings are hashed with `h64(string)`, which UTF-8-encodes straight into WASM memory: hashing a
- * string never materialises a second JS copy of its bytes, and the result equals `h64Raw` of the
- * UTF-8 bytes, so a segment built from text and one built from the same bytes hash identically.
  */
 const api = await xxhash();
 
 /** xxHash64 of the UTF-8 encoding of `text`. */
 export function hashText(text: string): bigint {
   return api.h64(text);
+}
+
+const encoder = new TextEncoder();
+// Chars per encoding step; UTF-8 needs at most 3 bytes per UTF-16 code unit.
+const CHUNK_CHARS = 64 * 1024;
+const scratch = new Uint8Array(CHUNK_CHARS * 3);
+
+/**
+ * xxHash64 and UTF-8 byte length of `text` in one pass. A segment needs both, and measuring the
+ * length separately (`Buffer.byteLength`) costs as much as the hash itself on non-Latin-1 text
+ * (bench/segment-hash-text). The text is encoded chunk by chunk into one fixed scratch buffer and
+ * streamed into the hasher, so a 64 MiB prompt is never copied whole; the hash equals `h64Raw` of
+ * the full UTF-8 bytes.
+ */
+export function hashTextWithLength(text: string): { hash: bigint; byteLength: number } {
+  if (text.length <= CHUNK_CHARS) {
+    const { written } = encoder.encodeInto(text, scratch);
+    return { hash: api.h64Raw(scratch.subarray(0, written)), byteLength: written };
+  }
+  const hasher = api.create64();
+  let byteLength = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + CHUNK_CHARS, text.length);
+    // Never split a surrogate pair across chunks: a lone half would encode as U+FFFD.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const { written } = encoder.encodeInto(text.slice(start, end), scratch);
+    hasher.update(scratch.subarray(0, written));
+    byteLength += written;
+    start = end;
+  }
+  return { hash: hasher.digest(), byteLength };
 }
 
 /** xxHash64 of raw bytes. */

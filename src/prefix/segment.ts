@@ -1,4 +1,4 @@
-import { chainHash, hashBytes, hashHex, hashText } from './hash.js';
+import { chainHash, hashBytes, hashHex, hashTextWithLength } from './hash.js';
 
 /** What part of a request a segment is. */
 export type SegmentKind = 'system' | 'tool' | 'sdk' | 'message' | 'task';
@@ -44,7 +44,7 @@ export class Segment {
   readonly meta: SegmentMeta | undefined;
   #text: string | undefined;
   #bytes: Uint8Array | undefined;
-  #byteLength: number | undefined;
+  readonly #byteLength: number;
 
   constructor(input: SegmentInput, previousPrefixHash: bigint) {
     this.kind = input.kind;
@@ -52,7 +52,9 @@ export class Segment {
     this.meta = input.meta;
     if (typeof input.content === 'string') {
       this.#text = input.content;
-      this.hash = hashText(input.content);
+      const { hash, byteLength } = hashTextWithLength(input.content);
+      this.hash = hash;
+      this.#byteLength = byteLength;
     } else {
       this.#bytes = input.content;
       this.#byteLength = input.content.byteLength;
@@ -73,9 +75,8 @@ export class Segment {
     return this.#bytes;
   }
 
-  /** Length of the rendered bytes, without materialising them. */
+  /** Length of the rendered bytes (measured while hashing). */
   get byteLength(): number {
-    this.#byteLength ??= Buffer.byteLength(this.#text ?? '', 'utf8');
     return this.#byteLength;
   }
 
