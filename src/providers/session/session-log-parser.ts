@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import { InputError } from '../../prefix/index.js';
+import { KNOWN_EVENT_SCHEMAS } from './event-schema.js';
+import { SESSION_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from './header-schema.js';
+import { isPackedRowType, packedMemberCount } from './packed-rows.js';
+import { isKnownEventType, type KnownSessionEvent, type LoggedEvent, type PackedChunkRow, type UnknownSessionEvent } from './session-event.js';
+
+/** Up to three zod issues as `path: message`, the form an `InputError` reason takes. */
+export function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path === '' ? issue.message : `${path}: ${issue.message}`;
+  });
+  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Parses the lines of one session log in order: the header first, then each event, assigning the
+ * logical seq (a packed chunk row counts one per member) and checking it against a stored `seq`
+ * (`seq0` on a packed row). Pure: no I/O, so the file reader and in-memory callers share it.
+ *
+ * Every problem is an `InputError` naming the source, the line and what was wrong.
+ */
+export class SessionLogParser {
+  readonly source: string;
+  #nextSeq = 0;
+
+  constructor(source: string) {
+    this.source = source;
+  }
+
+  /** The logical seq the next event will get (equals the count of logical events parsed so far). */
+  get nextSeq(): number {
+    return this.#nextSeq;
+  }
+
+  #fail(code: string, reason: string, line: number): never {
+    throw new InputError(code, reason, { source: this.source, line });
+  }
+
+  #json(text: string, line: number): Record<string, unknown> {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      this.#fail('input/malformed-json', `invalid JSON: ${error instanceof Error ? error.message : String(error)}`, line);
+    }
+    if (!isRecord(value) || typeof value['type'] !== 'string') {
+      this.#fail('input/schema', 'expected a JSON object with a string "type"', line);
+    }
+    return value;
+  }
+
+  /** Parses the header line (the first non-blank line of the log). */
+  header(text: string, line: number): SessionHeader {
+    const value = this.#json(text, line);
+    if (value['type'] !== 'session') {
+      this.#fail('input/not-a-session-log', `expected the session header {"type":"session",…} first, found an event of type '${String(value['type'])}'`, line);
+    }
+    const version = value['version'];
+    if (version !== undefined && version !== SESSION_FORMAT_VERSION) {
+      this.#fail('input/unsupported-version', `session log format version ${JSON.stringify(version)} is not supported: kvprefix reads DSH format version ${SESSION_FORMAT_VERSION}`, line);
+    }
+    const parsed = sessionHeaderSchema.safeParse(value);
+    if (!parsed.success) this.#fail('input/schema', `session header: ${describeIssues(parsed.error)}`, line);
+    return value as SessionHeader;
+  }
+
+  /** Parses one event line (any line after the header). */
+  event(text: string, line: number): LoggedEvent {
+    const value = this.#json(text, line);
+    const type = value['type'] as string;
+    const seq = this.#nextSeq;
+    if (type === 'session') this.#fail('input/schema', 'a second session header: a log has exactly one, on its first line', line);
+    if (!isKnownEventType(type)) {
+      this.#checkSeq(value['seq'], 'seq', seq, line);
+      this.#nextSeq += 1;
+      return { known: false, event: value as UnknownSessionEvent, seq, line, span: 1 };
+    }
+    const parsed = KNOWN_EVENT_SCHEMAS[type].safeParse(value);
+    if (!parsed.success) this.#fail('input/schema', `${type}: ${describeIssues(parsed.error)}`, line);
+    // The stored object, not zod's copy: fields the schema does not name are kept, not stripped.
+    const event = value as KnownSessionEvent;
+    let span = 1;
+    if (isPackedRowType(type)) {
+      this.#checkSeq(value['seq0'], 'seq0', seq, line);
+      span = packedMemberCount(event as PackedChunkRow);
+    } else {
+      this.#checkSeq(value['seq'], 'seq', seq, line);
+    }
+    this.#nextSeq += span;
+    return { known: true, event, seq, line, span };
+  }
+
+  #checkSeq(stored: unknown, field: 'seq' | 'seq0', expected: number, line: number): void {
+    if (stored === undefined) return;
+    if (stored !== expected) {
+      this.#fail('input/seq-mismatch', `${field} ${JSON.stringify(stored)} does not match the event's position in the log (logical seq ${expected}): the log is not contiguous`, line);
+    }
+  }
+}
