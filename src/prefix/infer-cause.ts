@@ -31,14 +31,18 @@ function toolNames(request: PrefixRequest): string[] {
   return request.segments.filter((segment) => segment.kind === 'tool').map((segment) => segment.name);
 }
 
-function isLastUserMessage(request: PrefixRequest, segment: Segment): boolean {
+/**
+ * Whether a message segment is the request's task. Readers and the driver mark it (kind `task`);
+ * when a request marks none, the task is the first message of the final run of user messages (hosts
+ * append context such as DSH's runtime-context snapshot right after the task).
+ */
+function isTaskMessage(request: PrefixRequest, segment: Segment): boolean {
   if (segment.kind === 'task') return true;
-  if (segment.meta?.role !== 'user') return false;
-  for (let index = request.segments.length - 1; index >= 0; index--) {
-    const candidate = request.segments[index]!;
-    if (candidate.meta?.role === 'user' || candidate.kind === 'task') return candidate === segment;
-  }
-  return false;
+  if (request.segments.some((candidate) => candidate.kind === 'task')) return false;
+  let index = request.segments.length - 1;
+  while (index >= 0 && request.segments[index]!.meta?.role !== 'user') index--;
+  while (index > 0 && request.segments[index - 1]!.meta?.role === 'user') index--;
+  return index >= 0 && request.segments[index] === segment;
 }
 
 /**
@@ -56,7 +60,7 @@ export function inferCause(
   const { segment } = at;
   if (segment.kind === 'message' || segment.kind === 'task') {
     const owner = at.side === 'parent' ? parent : child;
-    return { cause: isLastUserMessage(owner, segment) ? 'task' : 'history', name: segment.name };
+    return { cause: isTaskMessage(owner, segment) ? 'task' : 'history', name: segment.name };
   }
   // The divergence is in the request head (system text, SDK block or tool schemas).
   const parentTools = toolNames(parent);

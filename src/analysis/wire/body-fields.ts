@@ -1,0 +1,61 @@
+import { InputError } from '../../prefix/index.js';
+
+/** A JSON object as parsed: string keys, unknown values. */
+export type JsonObject = Record<string, unknown>;
+
+/** True for a plain JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a value is, in words, for error messages (`an array`, `a string`, `null`). */
+export function describeJsonValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * Where a reader is inside a body: the file it came from and the JSON path of the value being read
+ * (`messages[3].content`), so that every complaint names both.
+ */
+export class BodyLocation {
+  constructor(
+    readonly source: string,
+    readonly path: string = '',
+  ) {}
+
+  /** The location of a child value: a key or an array index. */
+  at(key: string | number): BodyLocation {
+    const step = typeof key === 'number' ? `[${key}]` : this.path === '' ? key : `.${key}`;
+    return new BodyLocation(this.source, this.path + step);
+  }
+
+  /** An InputError about the value at this location. */
+  error(problem: string): InputError {
+    const where = this.path === '' ? 'the request body' : `\`${this.path}\``;
+    return new InputError('input/bad-request-body', `${where} ${problem}`, { source: this.source });
+  }
+
+  /** The value as an object, or an InputError naming what it was instead. */
+  object(value: unknown): JsonObject {
+    if (!isJsonObject(value)) throw this.#wrongType('an object', value);
+    return value;
+  }
+
+  /** The value as an array, or an InputError naming what it was instead. */
+  array(value: unknown): unknown[] {
+    if (!Array.isArray(value)) throw this.#wrongType('an array', value);
+    return value;
+  }
+
+  /** The value as a string, or an InputError naming what it was instead. */
+  string(value: unknown): string {
+    if (typeof value !== 'string') throw this.#wrongType('a string', value);
+    return value;
+  }
+
+  #wrongType(expected: string, value: unknown): InputError {
+    return value === undefined ? this.error(`is missing (${expected} is required)`) : this.error(`must be ${expected}, found ${describeJsonValue(value)}`);
+  }
+}

@@ -1,0 +1,19 @@
+import { InputError } from '../../prefix/index.js';
+import { lineAndColumn, locateJsonError } from './json-error-location.js';
+
+/**
+ * Parses a JSON text read from `source`. A syntax error becomes an InputError naming the file, the
+ * line and column of the first bad character, and what was expected there.
+ */
+export function parseJsonText(text: string, source: string): unknown {
+  // A UTF-8 byte-order mark is not JSON, but editors on some systems write one.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    const problem = locateJsonError(body);
+    if (!problem) throw error; // JSON.parse and the scanner disagree: a bug, not bad input.
+    const { line, column } = lineAndColumn(body, problem.offset);
+    throw new InputError('input/malformed-json', `column ${column}: not valid JSON: ${problem.reason}`, { source, line }, { cause: error });
+  }
+}

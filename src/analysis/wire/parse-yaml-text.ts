@@ -1,0 +1,20 @@
+import { parseDocument } from 'yaml';
+import { InputError } from '../../prefix/index.js';
+
+/**
+ * Parses a YAML file (a vcrpy cassette of recorded exchanges) with the `yaml` package, in YAML 1.1
+ * mode because vcrpy writes through PyYAML, a YAML 1.1 implementation: `!!binary` header values
+ * become bytes and plain scalars resolve as PyYAML resolves them. The first error becomes an
+ * InputError with the file and line.
+ */
+export function parseYamlText(text: string, source: string): unknown {
+  const document = parseDocument(text, { version: '1.1', uniqueKeys: true, prettyErrors: true });
+  const [error] = document.errors;
+  if (error) {
+    const line = error.linePos?.[0]?.line;
+    const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new InputError('input/malformed-yaml', `not valid YAML: ${reason}`, { source, line });
+  }
+  // Aliases are legal YAML but a cassette never needs many: bound them against alias bombs.
+  return document.toJS({ maxAliasCount: 1000 });
+}

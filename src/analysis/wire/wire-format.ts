@@ -1,0 +1,101 @@
+import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
+
+/** The request bodies kvprefix reads. */
+export type WireFormat = 'openai-chat' | 'deepseek-chat' | 'anthropic-messages';
+
+/** Every wire format, for validation and tables. */
+export const WIRE_FORMATS = ['openai-chat', 'deepseek-chat', 'anthropic-messages'] as const satisfies readonly WireFormat[];
+
+/** Providers a body's route can name. */
+export type WireProvider = 'openai' | 'deepseek' | 'anthropic';
+
+/** What was detected about a body. */
+export interface DetectedWire {
+  readonly format: WireFormat;
+  /** The provider whose cache the request reaches: from the endpoint when recorded, else the model name, else the format. */
+  readonly provider: WireProvider;
+}
+
+const ANTHROPIC_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'document', 'server_tool_use']);
+const CHAT_ONLY_ROLES = new Set(['developer', 'tool', 'function']);
+const CHAT_PART_TYPES = new Set(['image_url', 'input_audio', 'file']);
+
+function providerOfHost(endpoint: string | undefined): WireProvider | undefined {
+  if (endpoint === undefined) return undefined;
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname;
+  } catch {
+    return undefined;
+  }
+  if (host === 'api.anthropic.com') return 'anthropic';
+  if (host === 'api.deepseek.com') return 'deepseek';
+  if (host === 'api.openai.com') return 'openai';
+  return undefined;
+}
+
+function providerOfModel(model: unknown): WireProvider | undefined {
+  if (typeof model !== 'string') return undefined;
+  if (/deepseek/i.test(model)) return 'deepseek';
+  if (/^claude/i.test(model)) return 'anthropic';
+  if (/^(?:gpt-|o\d|chatgpt-)/i.test(model)) return 'openai';
+  return undefined;
+}
+
+/** Evidence in the body's shape for each family: Anthropic messages vs OpenAI-style chat. */
+function shapeEvidence(body: JsonObject, messages: readonly unknown[]): { anthropic: string[]; chat: string[] } {
+  const anthropic: string[] = [];
+  const chat: string[] = [];
+  if ('system' in body) anthropic.push('a top-level `system`');
+  if ('anthropic_version' in body) anthropic.push('`anthropic_version`');
+  for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
+    if (!isJsonObject(tool)) continue;
+    if ('input_schema' in tool) anthropic.push('tools with `input_schema`');
+    if ('function' in tool) chat.push('tools with `function`');
+  }
+  for (const message of messages) {
+    if (!isJsonObject(message)) continue;
+    if (typeof message['role'] === 'string' && CHAT_ONLY_ROLES.has(message['role'])) chat.push(`a \`${message['role']}\` message`);
+    if ('tool_calls' in message) chat.push('`tool_calls`');
+    if ('reasoning_content' in message) chat.push('`reasoning_content`');
+    for (const block of Array.isArray(message['content']) ? message['content'] : []) {
+      if (!isJsonObject(block) || typeof block['type'] !== 'string') continue;
+      if (ANTHROPIC_BLOCK_TYPES.has(block['type'])) anthropic.push(`\`${block['type']}\` content blocks`);
+      if (CHAT_PART_TYPES.has(block['type'])) chat.push(`\`${block['type']}\` content parts`);
+    }
+  }
+  return { anthropic: [...new Set(anthropic)], chat: [...new Set(chat)] };
+}
+
+function isBedrockConverse(body: JsonObject, messages: readonly unknown[]): boolean {
+  if ('inferenceConfig' in body || 'toolConfig' in body) return true;
+  return messages.some((message) => isJsonObject(message) && Array.isArray(message['content']) && message['content'].some((block) => isJsonObject(block) && !('type' in block) && ('text' in block || 'cachePoint' in block || 'toolUse' in block)));
+}
+
+/**
+ * Detects which request body this is: an OpenAI chat completions body, a DeepSeek chat body (the same
+ * dialect, told apart by endpoint, model or `reasoning_content`), or an Anthropic messages body.
+ * Throws an InputError saying what the body is instead when it is none of them.
+ *
+ * `endpoint` is the recorded request URL when the body came from a recorded exchange.
+ */
+export function detectWireFormat(body: JsonObject, location: BodyLocation, endpoint?: string): DetectedWire {
+  const messages = body['messages'];
+  if (!Array.isArray(messages)) {
+    if ('input' in body) throw location.error('is an OpenAI Responses API body (`input`): kvprefix reads chat completions bodies (`messages`), DeepSeek chat bodies and Anthropic messages bodies');
+    if ('contents' in body) throw location.error('is a Gemini `generateContent` body (`contents`): kvprefix reads OpenAI/DeepSeek chat and Anthropic messages bodies');
+    const keys = Object.keys(body).slice(0, 8).map((key) => `\`${key}\``).join(', ') || 'none';
+    throw location.error(`is none of the request bodies kvprefix reads (OpenAI or DeepSeek chat completions, Anthropic messages): it has no \`messages\` array (its keys: ${keys})`);
+  }
+  if (isBedrockConverse(body, messages)) throw location.error('is an Amazon Bedrock Converse body (`{text}` blocks without `type`, `inferenceConfig`/`toolConfig`): kvprefix reads OpenAI/DeepSeek chat and Anthropic messages bodies');
+  const evidence = shapeEvidence(body, messages);
+  if (evidence.anthropic.length > 0 && evidence.chat.length > 0) {
+    throw location.error(`mixes Anthropic messages (${evidence.anthropic.join(', ')}) and OpenAI chat (${evidence.chat.join(', ')}) shapes: it is neither body`);
+  }
+  const hinted = providerOfHost(endpoint) ?? providerOfModel(body['model']);
+  const anthropic = evidence.anthropic.length > 0 || (evidence.chat.length === 0 && hinted === 'anthropic');
+  if (anthropic) return { format: 'anthropic-messages', provider: hinted ?? 'anthropic' };
+  const deepseek = hinted === 'deepseek' || evidence.chat.includes('`reasoning_content`');
+  if (deepseek) return { format: 'deepseek-chat', provider: 'deepseek' };
+  return { format: 'openai-chat', provider: hinted === 'anthropic' ? 'anthropic' : 'openai' };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { dshChatBody, firstRequestHeader, pinnedHead, readDshEvents, surfaceAt } from '../examples/dsh-request-bodies.js';
+import { readRequestBody } from '../src/analysis/index.js';
+import { comparePrefix, type LayoutName, type PrefixRequest } from '../src/prefix/index.js';
+import { corpusPath } from './support/corpus.js';
+
+// DSH's subagent-report scenario: a parent starts a continuable (background) child, which gets the
+// child-scope `report` tool and its `tool:report` prompt section. The parent's head is the `text-turn`
+// pin (the scenario has no pin of its own for the parent); the child's is the scenario's `.1` pin.
+const SNAPSHOTS = 'dsh/examples/acp-agent/tests/snapshots';
+
+function request(log: string, headFolder: string, suffix: string, layout: LayoutName): PrefixRequest {
+  const file = corpusPath(SNAPSHOTS, 'subagent-report', log);
+  const events = readDshEvents(file);
+  const head = pinnedHead(corpusPath(SNAPSHOTS, headFolder), suffix);
+  const body = dshChatBody(firstRequestHeader(events, file).model, head, surfaceAt(events, 1, 1, file));
+  return readRequestBody(body, { source: file, layout }).request;
+}
+
+/** Segments of `child` from `from` on whose chained hash appears nowhere in `parent`: no cache entry can serve them. */
+function unsharedFrom(parent: PrefixRequest, child: PrefixRequest, from: number): boolean {
+  const parentChain = new Set(parent.segments.map((segment) => segment.prefixHash));
+  return child.segments.slice(from).every((segment) => !parentChain.has(segment.prefixHash));
+}
+
+/** Segments of `child` from `from` on whose own bytes also appear in `parent`. */
+function identicalBytesFrom(parent: PrefixRequest, child: PrefixRequest, from: number): number {
+  const parentHashes = new Set(parent.segments.map((segment) => segment.hash));
+  return child.segments.slice(from).filter((segment) => parentHashes.has(segment.hash)).length;
+}
+
+describe('DSH subagent-report: a continuable child\'s head diverges from its parent\'s at the report tool', () => {
+  it('chat layout (DeepSeek): in the system text, before every tool and message, with cause report-tool', () => {
+    const parent = request('session.jsonl', 'text-turn', '', 'chat');
+    const child = request('session.1.jsonl', 'subagent-report', '.1', 'chat');
+    const result = comparePrefix(parent, child);
+    expect(result.divergence?.cause).toBe('report-tool');
+    expect(result.divergence?.name).toBe('report');
+    expect(['system', 'tool']).toContain(result.divergence?.kind);
+    // The parent's whole system text is a prefix of the child's (the `tool:report` section is
+    // appended to it), so the first differing byte is where the parent's first tool begins.
+    expect(result.commonPrefix.segments).toBe(0);
+    expect(result.commonPrefix.bytes).toBe(parent.segments[0]!.byteLength);
+    expect(result.divergence?.excerpt.child).toContain('‸\n\nDeliver your result with the report');
+    // Nothing after the divergence is shared, although 19 tool schemas are byte-identical.
+    expect(unsharedFrom(parent, child, 0)).toBe(true);
+    expect(identicalBytesFrom(parent, child, 1)).toBeGreaterThanOrEqual(19);
+  });
+
+  it('Anthropic layout (tools first): at the report tool itself, after the 11 tools sorted before it', () => {
+    const parent = request('session.jsonl', 'text-turn', '', 'anthropic');
+    const child = request('session.1.jsonl', 'subagent-report', '.1', 'anthropic');
+    const result = comparePrefix(parent, child);
+    expect(child.segments[11]).toMatchObject({ kind: 'tool', name: 'report' });
+    expect(result.divergence).toMatchObject({ index: 11, kind: 'tool', name: 'report', cause: 'report-tool' });
+    expect(result.commonPrefix.segments).toBe(11);
+    expect(unsharedFrom(parent, child, 11)).toBe(true);
+    expect(identicalBytesFrom(parent, child, 12)).toBeGreaterThanOrEqual(8);
+  });
+});
