@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { dshChatBody, firstRequestHeader, pinnedHead, readDshEvents, surfaceAt } from '../examples/dsh-request-bodies.js';
 import { readRequestBody } from '../src/analysis/index.js';
 import { comparePrefix, type LayoutName, type PrefixRequest } from '../src/prefix/index.js';
+import { chatRequestBody, loadHeadPins, modelRequestPoints, readSessionLog } from '../src/providers/session/index.js';
 import { corpusPath } from './support/corpus.js';
 
 // DSH's subagent-report scenario: a parent starts a continuable (background) child, which gets the
 // child-scope `report` tool and its `tool:report` prompt section. The parent's head is the `text-turn`
 // pin (the scenario has no pin of its own for the parent); the child's is the scenario's `.1` pin.
-const SNAPSHOTS = 'dsh/examples/acp-agent/tests/snapshots';
+// Both are read as DeepSeek chat bodies, the way kvprefix reads captured traffic.
+const SCENARIO = 'dsh/examples/acp-agent/tests/snapshots/subagent-report';
 
-function request(log: string, headFolder: string, suffix: string, layout: LayoutName): PrefixRequest {
-  const file = corpusPath(SNAPSHOTS, 'subagent-report', log);
-  const events = readDshEvents(file);
-  const head = pinnedHead(corpusPath(SNAPSHOTS, headFolder), suffix);
-  const body = dshChatBody(firstRequestHeader(events, file).model, head, surfaceAt(events, 1, 1, file));
+/** The request of turn 1, step 1 of a log, as a chat body read back in a layout. */
+async function request(log: string, layout: LayoutName): Promise<PrefixRequest> {
+  const file = corpusPath(SCENARIO, log);
+  const session = await readSessionLog(file);
+  const point = modelRequestPoints(session).find((candidate) => !candidate.seeded && candidate.turn === 1 && candidate.step === 1);
+  if (!point) throw new Error(`${file}: no request at turn 1, step 1`);
+  const body = chatRequestBody(session, { through: point.through, pins: await loadHeadPins(file) });
   return readRequestBody(body, { source: file, layout }).request;
 }
 
@@ -30,9 +33,16 @@ function identicalBytesFrom(parent: PrefixRequest, child: PrefixRequest, from: n
 }
 
 describe('DSH subagent-report: a continuable child\'s head diverges from its parent\'s at the report tool', () => {
-  it('chat layout (DeepSeek): in the system text, before every tool and message, with cause report-tool', () => {
-    const parent = request('session.jsonl', 'text-turn', '', 'chat');
-    const child = request('session.1.jsonl', 'subagent-report', '.1', 'chat');
+  it('the heads come from the pins named above: text-turn for the parent, subagent-report .1 for the child', async () => {
+    expect((await loadHeadPins(corpusPath(SCENARIO, 'session.jsonl'))).system?.file).toMatch(/text-turn\/system-prompt\.expected\.md$/);
+    const childPins = await loadHeadPins(corpusPath(SCENARIO, 'session.1.jsonl'));
+    expect(childPins.system?.file).toMatch(/subagent-report\/system-prompt\.1\.expected\.md$/);
+    expect(childPins.tools?.file).toMatch(/subagent-report\/tool-schemas\.1\.expected\.json$/);
+  });
+
+  it('chat layout (DeepSeek): in the system text, before every tool and message, with cause report-tool', async () => {
+    const parent = await request('session.jsonl', 'chat');
+    const child = await request('session.1.jsonl', 'chat');
     const result = comparePrefix(parent, child);
     expect(result.divergence?.cause).toBe('report-tool');
     expect(result.divergence?.name).toBe('report');
@@ -47,9 +57,9 @@ describe('DSH subagent-report: a continuable child\'s head diverges from its par
     expect(identicalBytesFrom(parent, child, 1)).toBeGreaterThanOrEqual(19);
   });
 
-  it('Anthropic layout (tools first): at the report tool itself, after the 11 tools sorted before it', () => {
-    const parent = request('session.jsonl', 'text-turn', '', 'anthropic');
-    const child = request('session.1.jsonl', 'subagent-report', '.1', 'anthropic');
+  it('Anthropic layout (tools first): at the report tool itself, after the 11 tools sorted before it', async () => {
+    const parent = await request('session.jsonl', 'anthropic');
+    const child = await request('session.1.jsonl', 'anthropic');
     const result = comparePrefix(parent, child);
     expect(child.segments[11]).toMatchObject({ kind: 'tool', name: 'report' });
     expect(result.divergence).toMatchObject({ index: 11, kind: 'tool', name: 'report', cause: 'report-tool' });

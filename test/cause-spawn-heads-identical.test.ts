@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dshChatBody, firstRequestHeader, readDshEvents, surfaceAt } from '../examples/dsh-request-bodies.js';
 import { readRequestBody } from '../src/analysis/index.js';
 import { comparePrefix } from '../src/prefix/index.js';
+import { chatRequestBody, modelRequestPoints, readSessionLog, requestHeadAt } from '../src/providers/session/index.js';
 import { corpusPath } from './support/corpus.js';
 
 // DSH's headless advanced-toolchain scenario: a parent that delegates to a direct spawn child
@@ -9,21 +9,23 @@ import { corpusPath } from './support/corpus.js';
 // inline, so nothing here comes from a pin.
 const SCENARIO = 'dsh/examples/headless-agent/tests/snapshots/advanced-toolchain';
 
-/** The first request a session sent, as a DeepSeek chat body built from its own log. */
-function firstRequest(log: string) {
+/** The first request a session sent (turn 1, step 1), as a DeepSeek chat body built from its own log with no pins. */
+async function firstRequest(log: string) {
   const file = corpusPath(SCENARIO, log);
-  const events = readDshEvents(file);
-  const { model, head } = firstRequestHeader(events, file);
-  if (!head) throw new Error(`${file}: its request/header does not carry the head inline`);
-  return { head, request: readRequestBody(dshChatBody(model, head, surfaceAt(events, 1, 1, file)), { source: file }).request };
+  const session = await readSessionLog(file);
+  const point = modelRequestPoints(session).find((candidate) => candidate.turn === 1 && candidate.step === 1);
+  if (!point) throw new Error(`${file}: no request at turn 1, step 1`);
+  // No pins are given: a header that wrote `{{system}}` / `{{tools}}` instead of its head is refused here.
+  const { system, tools } = requestHeadAt(session, point.through);
+  return { head: { system, tools }, request: readRequestBody(chatRequestBody(session, { through: point.through }), { source: file }).request };
 }
 
-describe('DSH advanced-toolchain: spawn children share the parent\'s head byte for byte', () => {
-  const parent = firstRequest('session.jsonl');
+describe('DSH advanced-toolchain: spawn children share the parent\'s head byte for byte', async () => {
+  const parent = await firstRequest('session.jsonl');
 
   for (const log of ['session.1.jsonl', 'session.2.jsonl']) {
-    it(`${log}: the divergence falls in the messages, after the whole head`, () => {
-      const child = firstRequest(log);
+    it(`${log}: the divergence falls in the messages, after the whole head`, async () => {
+      const child = await firstRequest(log);
       expect(child.head).toEqual(parent.head);
       const headLength = 1 + parent.head.tools.length;
       expect(headLength).toBe(24);

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildExampleBodies, EXAMPLE_FILES, exampleFileText, type ExampleName } from '../examples/build-examples.js';
+import type { ChatRequestBody } from '../src/providers/session/index.js';
 import { EXAMPLES_DIRECTORY } from '../src/cli/commands/demo.js';
 import { CORPUS_ROOT } from './support/corpus.js';
 
-const bodies = buildExampleBodies(CORPUS_ROOT);
+const bodies = await buildExampleBodies(CORPUS_ROOT);
 const committed = (name: ExampleName) => readFileSync(path.join(EXAMPLES_DIRECTORY, EXAMPLE_FILES[name]), 'utf8');
-type Message = { role: string; content: unknown };
-const messagesOf = (name: ExampleName) => bodies[name]['messages'] as Message[];
+const messagesOf = (name: ExampleName) => bodies[name].messages;
 
 describe('the bundled examples are rebuilt from the DSH recordings', () => {
   it.each(Object.keys(EXAMPLE_FILES) as ExampleName[])('%s is exactly what examples/build-examples.ts makes of the corpus', (name) => {
@@ -31,7 +31,7 @@ describe('the bundled examples are rebuilt from the DSH recordings', () => {
     const oneShot = bodies.oneShot;
     const continuable = bodies.continuable;
     expect(messagesOf('continuable').slice(1)).toEqual(messagesOf('oneShot').slice(1));
-    const names = (body: Record<string, unknown>) => (body['tools'] as { function: { name: string } }[]).map((tool) => tool.function.name);
+    const names = (body: ChatRequestBody) => body.tools.map((tool) => tool.function.name);
     expect(names(continuable).filter((name) => !names(oneShot).includes(name))).toEqual(['report']);
     const system = (name: ExampleName) => messagesOf(name)[0]!.content as string;
     expect(system('continuable').startsWith(system('oneShot'))).toBe(true);

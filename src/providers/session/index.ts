@@ -124,9 +124,11 @@ export type {
 } from './chat-wire.js';
 export { childLogNumber, loadHeadPins, parseSystemPromptPin, parseToolSchemasPin } from './head-pins.js';
 export type { HeadPins, LoadHeadPinsOptions, SystemPromptPin, ToolSchemasPin } from './head-pins.js';
-export { latestRequestHeader, resolveRequestHead, SYSTEM_PLACEHOLDER, TOOLS_PLACEHOLDER } from './request-head.js';
+export { latestRequestHeader, requestHeadAt, resolveRequestHead, SYSTEM_PLACEHOLDER, TOOLS_PLACEHOLDER } from './request-head.js';
 export type { RequestHead } from './request-head.js';
 export { reconstructRequest } from './reconstruct-request.js';
 export type { ReconstructedRequest, ReconstructRequestOptions } from './reconstruct-request.js';
+export { chatRequestBody } from './chat-request-body.js';
+export type { ChatRequestBody, ChatRequestBodyOptions } from './chat-request-body.js';
 export { modelRequestPoints } from './request-points.js';
 export type { ModelRequestPoint } from './request-points.js';

@@ -1,9 +1,9 @@
-import { InputError, renderRequest, type MessagePart, type PrefixRequest, type RequestParts, type SystemPart, type ToolPart } from '../../prefix/index.js';
+import { renderRequest, type MessagePart, type PrefixRequest, type RequestParts, type SystemPart, type ToolPart } from '../../prefix/index.js';
 import { toolSchemaToChatWire, toSourcedChatMessages, type ChatWireMessage } from './chat-wire.js';
 import { ownEventsStart } from './delegation-call.js';
 import type { HeadPins } from './head-pins.js';
 import type { SessionLog } from './read-session-log.js';
-import { latestRequestHeader, resolveRequestHead, type RequestHead } from './request-head.js';
+import { requestHeadAt, type RequestHead } from './request-head.js';
 import { projectSurface, surfaceMessage, type SurfaceEntry } from './surface.js';
 
 /** Options of `reconstructRequest`. */
@@ -50,9 +50,7 @@ export interface ReconstructedRequest {
  */
 export function reconstructRequest(log: SessionLog, options: ReconstructRequestOptions = {}): ReconstructedRequest {
   const through = options.through ?? log.length - 1;
-  const header = latestRequestHeader(log.events, through);
-  if (!header) throw new InputError('input/no-request-header', `no request/header at or before seq ${through}: the log records no request there`, { source: log.source });
-  const head = resolveRequestHead(log.events, header, options.pins, log.source);
+  const head = requestHeadAt(log, through, options.pins);
   const surface = projectSurface(log.events, { through, source: log.source });
 
   const taskFrom = options.taskFrom === undefined ? (log.header.parentSession === undefined ? null : ownEventsStart(log)) : options.taskFrom;

@@ -1,6 +1,7 @@
 import { InputError, type RouteKey } from '../../prefix/index.js';
 import type { RequestHeaderReason, ToolSchema } from './event-schema.js';
 import type { HeadPins } from './head-pins.js';
+import type { SessionLog } from './read-session-log.js';
 import { isEventType, type LoggedEvent, type LoggedEventOf } from './session-event.js';
 
 /** Placeholder a fixture writes for the system prompt kept in its pin. */
@@ -83,4 +84,15 @@ export function resolveRequestHead(events: readonly LoggedEvent[], header: Logge
     });
   }
   return { header, reason: header.event.data.reason, route, system: resolvedSystem, tools: resolvedTools };
+}
+
+/**
+ * The head of the request a session sent at a point of its log (inclusive seq `through`): the latest
+ * `request/header` there, resolved with the pins. A point before any header is an `InputError`: the
+ * log records no request there.
+ */
+export function requestHeadAt(log: SessionLog, through: number, pins?: HeadPins): RequestHead {
+  const header = latestRequestHeader(log.events, through);
+  if (!header) throw new InputError('input/no-request-header', `no request/header at or before seq ${through}: the log records no request there`, { source: log.source });
+  return resolveRequestHead(log.events, header, pins, log.source);
 }
