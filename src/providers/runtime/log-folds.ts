@@ -1,0 +1,34 @@
+import type { RecordedEvent } from './session-log.js';
+
+/** The number of the last turn opened in a log (seeded turns included), 0 when none. */
+export function lastTurnNumber(events: readonly RecordedEvent[]): number {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index]!;
+    if (event.type === 'turn/start') return (event.data as { turn: number }).turn;
+  }
+  return 0;
+}
+
+/** The data of the latest event of a type, or undefined. */
+export function latestData<T>(events: readonly RecordedEvent[], type: string): T | undefined {
+  for (let index = events.length - 1; index >= 0; index--) {
+    if (events[index]!.type === type) return events[index]!.data as T;
+  }
+  return undefined;
+}
+
+/** True when a log holds an event of the type. */
+export function hasEvent(events: readonly RecordedEvent[], type: string): boolean {
+  return events.some((event) => event.type === type);
+}
+
+/** Words of DSH's fallback session title (every recorded fallback title is the first five words). */
+export const FALLBACK_TITLE_WORDS = 5;
+
+/**
+ * DSH's fallback title for a session: the first words of its first user message, e.g.
+ * "Remember this fact for later:" (subagent-fork-in-process/session.jsonl).
+ */
+export function fallbackTitle(text: string): string {
+  return text.split(/\s+/).filter((word) => word !== '').slice(0, FALLBACK_TITLE_WORDS).join(' ');
+}

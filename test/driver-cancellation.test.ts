@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { startInProcessRun, SubagentError, type SubagentStartRequest } from '../src/providers/runtime/index.js';
+import type { LanguageModel } from '../src/providers/model/index.js';
+import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
+import { callStep, lastToolResult, prompt, smallHost, textStep } from './support/runtime-scenario.js';
+
+/** A step that holds its model call open until the call is aborted. */
+const hanging: ScriptedStep = {
+  label: 'hangs until aborted',
+  text: 'never delivered',
+  before: (_request, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+};
+
+function setup(steps: ScriptedStep[] = [hanging]) {
+  const model = new ScriptedModel(steps);
+  const { host, createParent } = smallHost(model);
+  const parent = createParent();
+  const published: string[] = [];
+  host.onAgentPublished((agent) => published.push(agent.id));
+  const request = (signal: AbortSignal): SubagentStartRequest => ({ parent, prompt: [{ type: 'text', text: 'work' }], signal });
+  return { model, host, parent, published, request };
+}
+
+describe('driver: the required cancellation signal', () => {
+  it('a start without a signal is rejected before any child exists', async () => {
+    const { published, request } = setup();
+    await expect(startInProcessRun(request(undefined as unknown as AbortSignal), { providerName: 'spawn' })).rejects.toMatchObject({ code: 'subagent/missing-signal' });
+    expect(published).toEqual([]);
+  });
+
+  it('aborted before publication: the start rejects with the abort reason and nothing is published', async () => {
+    const { published, request, host } = setup();
+    const controller = new AbortController();
+    controller.abort(new Error('user pressed stop'));
+    const rejection = host.subagents.start('spawn', request(controller.signal));
+    await expect(rejection).rejects.toThrow(new SubagentError('subagent/aborted', 'user pressed stop'));
+    expect(published).toEqual([]);
+    expect([...host.agents.values()].filter((agent) => agent.parent)).toEqual([]);
+  });
+
+  it('a pre-publication cancellation reaches the parent model as `Error: <abort reason>`', async () => {
+    const model = new ScriptedModel([callStep('subagent', { description: 'd', prompt: 'p' }), textStep('saw the error')]);
+    const { host, createParent } = smallHost(model);
+    const parent = createParent();
+    const spawn = host.subagents.getProvider('spawn')!;
+    const original = spawn.start.bind(spawn);
+    // The parent's turn is cancelled at the instant the delegation starts (before publication).
+    (spawn as { start: typeof spawn.start }).start = (request) => {
+      const controller = new AbortController();
+      controller.abort(new Error('parent turn interrupted'));
+      return original({ ...request, signal: controller.signal });
+    };
+    await prompt(parent, 'go');
+    expect(lastToolResult(parent)).toEqual({ text: 'Error: parent turn interrupted', isError: true });
+  });
+
+  it('after publication, abort cancels the child: its turn ends aborted and the run reports `aborted`', async () => {
+    const { request, host } = setup();
+    const controller = new AbortController();
+    const run = await host.subagents.start('spawn', request(controller.signal));
+    expect(host.agents.get(run.id)).toBe(run.localAgent);
+    controller.abort(new Error('stop now'));
+    expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
+    expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'aborted', reason: { kind: 'parent' } } } });
+    await run.dispose();
+  });
+
+  it('a cancellation mid-stream keeps the delivered prefix as an interrupted anchor in history, and the run reports `aborted`', async () => {
+    let delivered!: () => void;
+    const deliveredOnce = new Promise<void>((resolve) => (delivered = resolve));
+    // A model that streams one text delta, then waits until its call is cancelled.
+    const model: LanguageModel = {
+      name: 'stalls-mid-stream',
+      async *stream(_request, { signal }) {
+        yield { type: 'block-start', index: 0, blockType: 'text' };
+        yield { type: 'text-delta', index: 0, text: 'partial' };
+        delivered();
+        await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+      },
+    };
+    const { host, createParent } = smallHost(model);
+    const controller = new AbortController();
+    const run = await host.subagents.start('spawn', { parent: createParent(), prompt: [{ type: 'text', text: 'work' }], signal: controller.signal });
+    await deliveredOnce;
+    controller.abort(new Error('stop'));
+    expect(await run.result).toEqual({ output: [{ type: 'text', text: 'partial' }], stopReason: 'aborted' });
+    const types = run.localAgent.session.events.map((event) => event.type);
+    expect(types.slice(-4)).toEqual(['assistant/chunk', 'assistant/message', 'step/end', 'turn/end']);
+    expect(run.localAgent.session.events.find((event) => event.type === 'assistant/message')).toMatchObject({
+      data: { message: { content: [{ type: 'text', text: 'partial' }] }, interrupted: true },
+      surfaceOp: 'append',
+    });
+    await run.dispose();
+  });
+});
+
+describe('driver: quiescent disposal', () => {
+  it('`dispose()` is idempotent, cancels remaining work, waits for result settlement and child quiescence, and unpublishes the child', async () => {
+    const { request, host } = setup();
+    const run = await host.subagents.start('spawn', request(new AbortController().signal));
+    const first = run.dispose();
+    const second = run.dispose();
+    expect(second).toBe(first);
+    await first;
+    expect(run.localAgent.status).toBe('disposed');
+    expect(host.agents.has(run.id)).toBe(false);
+    expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
+    expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'disposed' } } });
+  });
+
+  it('an already-completed run stays completed after disposal', async () => {
+    const { request, host } = setup([textStep('finished')]);
+    const run = await host.subagents.start('spawn', request(new AbortController().signal));
+    const result = await run.result;
+    await run.dispose();
+    expect(result).toEqual({ output: [{ type: 'text', text: 'finished' }], stopReason: 'completed' });
+    expect(await run.result).toBe(result);
+  });
+});

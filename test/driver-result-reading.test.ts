@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { finalAssistantOutput, type RecordedEvent } from '../src/providers/runtime/index.js';
+import { ScriptedModel } from '../src/testing/index.js';
+import { prompt, smallHost, textStep } from './support/runtime-scenario.js';
+
+describe("driver: reading the child's own result", () => {
+  it("reads the child's last non-empty assistant output, skipping empty messages that only record usage", async () => {
+    const model = new ScriptedModel([
+      { text: 'first draft', toolCalls: [{ id: 'c1', name: 'note', arguments: '{"text":"x"}' }] },
+      { text: 'final answer', toolCalls: [{ id: 'c2', name: 'note', arguments: '{"text":"y"}' }] },
+      { finish: { kind: 'stop' } },
+    ]);
+    const { host, createParent } = smallHost(model);
+    const run = await host.subagents.start('spawn', { parent: createParent(), prompt: [{ type: 'text', text: 'go' }], signal: new AbortController().signal });
+    expect(await run.result).toEqual({ output: [{ type: 'text', text: 'final answer' }], stopReason: 'completed' });
+    model.assertConsumed();
+    const anchors = run.localAgent.session.events.filter((event) => event.type === 'assistant/message');
+    expect((anchors.at(-1)!.data as { message: { content: unknown[] }; usage: unknown }).message.content).toEqual([]);
+    await run.dispose();
+  });
+
+  it('never returns seeded parent output: a fork child that says nothing has output [] even though its seed holds the parent answer', async () => {
+    const model = new ScriptedModel([textStep('PARENT SAID THIS'), { toolCalls: [{ id: 'c1', name: 'note', arguments: '{"text":"x"}' }] }, { finish: { kind: 'stop' } }]);
+    const { host, createParent } = smallHost(model);
+    const parent = createParent();
+    await prompt(parent, 'say something');
+    const run = await host.subagents.start('fork', { parent, prompt: [{ type: 'text', text: 'stay quiet' }], signal: new AbortController().signal });
+    const result = await run.result;
+    expect(result).toEqual({ output: [], stopReason: 'completed' });
+    expect(JSON.stringify(run.localAgent.session.events.slice(0, run.localAgent.session.header.seedLength))).toContain('PARENT SAID THIS');
+    await run.dispose();
+  });
+
+  it('otherwise reports the stop reason: a max-tokens child keeps its partial text beside the reason', async () => {
+    const model = new ScriptedModel([{ text: 'partial one', toolCalls: [{ id: 'c1', name: 'note', arguments: '{"text":"x"}' }] }, { toolCalls: [{ id: 'c2', name: 'note', arguments: '{"te' }], finish: { kind: 'max-tokens' } }]);
+    const { host, createParent } = smallHost(model);
+    const run = await host.subagents.start('spawn', { parent: createParent(), prompt: [{ type: 'text', text: 'go' }], signal: new AbortController().signal });
+    expect(await run.result).toEqual({ output: [{ type: 'text', text: 'partial one' }], stopReason: 'max-tokens' });
+    // The truncated call is not dispatched: the anchor has no content, as in subagent-max-tokens-partial/session.1.jsonl.
+    const anchor = run.localAgent.session.events.filter((event) => event.type === 'assistant/message').at(-1)!;
+    expect((anchor.data as { message: { content: unknown[] } }).message.content).toEqual([]);
+    await run.dispose();
+  });
+
+  it('maps a provider failure to `error` and a refusal to `refusal`', async () => {
+    const model = new ScriptedModel([{ finish: { kind: 'error', failure: { message: 'simulated provider error (HTTP 401)', code: 'AUTH' } } }, { text: 'I will not.', finish: { kind: 'refusal' } }]);
+    const { host, createParent } = smallHost(model);
+    const parent = createParent();
+    const failed = await host.subagents.start('spawn', { parent, prompt: [{ type: 'text', text: 'a' }], signal: new AbortController().signal });
+    expect(await failed.result).toEqual({ output: [], stopReason: 'error' });
+    expect(failed.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'error', error: { message: 'simulated provider error (HTTP 401)', code: 'AUTH' } } } });
+    const refused = await host.subagents.start('spawn', { parent, prompt: [{ type: 'text', text: 'b' }], signal: new AbortController().signal });
+    expect(await refused.result).toEqual({ output: [{ type: 'text', text: 'I will not.' }], stopReason: 'refusal' });
+    await Promise.all([failed.dispose(), refused.dispose()]);
+  });
+
+  it("falls back to the accumulated streamed text when the child has no non-empty message", () => {
+    const events: RecordedEvent[] = [
+      { type: 'assistant/chunk', seq: 0, time: 0, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'streamed ' } } },
+      { type: 'assistant/chunk', seq: 1, time: 0, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: 'only' } } },
+    ];
+    expect(finalAssistantOutput(events, 0)).toEqual([{ type: 'text', text: 'streamed only' }]);
+    expect(finalAssistantOutput(events, 2)).toEqual([]);
+  });
+});
