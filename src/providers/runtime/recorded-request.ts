@@ -1,7 +1,7 @@
 import { renderRequest, type MessagePart, type PrefixRequest } from '../../prefix/index.js';
 import type { ModelMessage } from '../model/content.js';
 import type { ModelRequest } from '../model/language-model.js';
-import { messageToChatMessages, projectSurface, surfaceMessage, toolSchemaToChatWire } from '../session/index.js';
+import { projectSurface, surfaceMessage, toolSchemaToChatWire, toSourcedChatMessages } from '../session/index.js';
 import type { Agent } from './agent.js';
 import type { AssembledHead } from './assemble-head.js';
 import { sessionEntries } from './session-entries.js';
@@ -25,22 +25,26 @@ export interface RecordedRequest {
  */
 export function buildRecordedRequest(agent: Agent, head: AssembledHead, turn: number, step: number): RecordedRequest {
   const surface = projectSurface(sessionEntries(agent.session), { source: `session ${agent.id}` });
-  const messages: ModelMessage[] = [];
-  const parts: MessagePart[] = [];
-  for (const entry of surface) {
-    const message = surfaceMessage(entry.event);
-    // The session schema's message is the same JSON object the model layer types as ModelMessage.
-    messages.push(message as unknown as ModelMessage);
-    const wire = messageToChatMessages(message);
-    for (const [index, wireMessage] of wire.entries()) {
-      parts.push({
-        name: `${entry.event.type}@${entry.seq}${wire.length > 1 ? `#${index}` : ''}`,
-        role: wireMessage.role,
-        wire: wireMessage,
-        ...(entry.seq === agent.taskSeq ? { kind: 'task' as const } : {}),
-      });
-    }
-  }
+  const stored = surface.map((entry) => surfaceMessage(entry.event));
+  // The session schema's message is the same JSON object the model layer types as ModelMessage.
+  const messages = stored as unknown as ModelMessage[];
+  // Converted as one surface, not message by message: DSH groups the images of consecutive tool
+  // results into one user message that no single message produces on its own.
+  const wire = toSourcedChatMessages(stored);
+  const perSource = new Map<number, number>();
+  for (const { source } of wire) perSource.set(source, (perSource.get(source) ?? 0) + 1);
+  const seen = new Map<number, number>();
+  const parts: MessagePart[] = wire.map(({ message, source }) => {
+    const entry = surface[source]!;
+    const ordinal = seen.get(source) ?? 0;
+    seen.set(source, ordinal + 1);
+    return {
+      name: `${entry.event.type}@${entry.seq}${perSource.get(source)! > 1 ? `#${ordinal}` : ''}`,
+      role: message.role,
+      wire: message,
+      ...(entry.seq === agent.taskSeq ? { kind: 'task' as const } : {}),
+    };
+  });
   const config = agent.config;
   const model: ModelRequest = { config, system: head.system, tools: head.tools, messages };
   const prefix = renderRequest({ provider: config.provider, model: config.model }, agent.host.layout, {
