@@ -39,6 +39,10 @@ describe('DSH advanced-toolchain: spawn children share the parent\'s head byte f
       expect(result.divergence!.byteOffset).toBe(result.commonPrefix.bytes);
       // The spawn child's task differs from the parent's first message: nothing of the history is shared.
       expect(result.divergence!.excerpt.child).toContain('‸');
+      // Both tasks open with "R": the first differing byte is the second character of the task text.
+      expect(result.divergence).toMatchObject({ name: 'message[1]:user', segmentByteOffset: Buffer.byteLength('{"role":"user","content":"R') });
+      expect(result.divergence!.excerpt.parent).toContain('{"role":"user","content":"R‸un this advanced flow exactly once');
+      expect(result.divergence!.excerpt.child).toMatch(/\{"role":"user","content":"R‸eply with exactly (DIRECT|WORKFLOW)_CHILD_OK/);
     });
   }
 });

@@ -38,6 +38,19 @@ describe('driver: the required cancellation signal', () => {
     expect([...host.agents.values()].filter((agent) => agent.parent)).toEqual([]);
   });
 
+  it('the same holds for a continuable start: rejected with the abort reason, no child published, no model call', async () => {
+    const { published, request, host, model } = setup([]);
+    const controller = new AbortController();
+    controller.abort(new Error('parent turn cancelled'));
+    for (const provider of ['spawn', 'fork']) {
+      await expect(host.subagents.startContinuable(provider, request(controller.signal))).rejects.toThrow(new SubagentError('subagent/aborted', 'parent turn cancelled'));
+    }
+    await expect(host.subagents.startContinuable('spawn', request(undefined as unknown as AbortSignal))).rejects.toMatchObject({ code: 'subagent/missing-signal' });
+    expect(published).toEqual([]);
+    expect([...host.agents.values()].filter((agent) => agent.parent)).toEqual([]);
+    expect(model.requests).toEqual([]);
+  });
+
   it('a pre-publication cancellation reaches the parent model as `Error: <abort reason>`', async () => {
     const model = new ScriptedModel([callStep('subagent', { description: 'd', prompt: 'p' }), textStep('saw the error')]);
     const { host, createParent } = smallHost(model);

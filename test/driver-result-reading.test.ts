@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalAssistantOutput, type RecordedEvent } from '../src/providers/runtime/index.js';
+import { finalAssistantOutput, runStopReason, type RecordedEvent } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { prompt, smallHost, textStep } from './support/runtime-scenario.js';
 
@@ -61,5 +61,16 @@ describe("driver: reading the child's own result", () => {
     ];
     expect(finalAssistantOutput(events, 0)).toEqual([{ type: 'text', text: 'streamed only' }]);
     expect(finalAssistantOutput(events, 2)).toEqual([]);
+  });
+
+  it("takes the stop reason from the child's own last turn/end, and reports a run that never ended a turn as `error` (or `aborted` when cancelled)", () => {
+    const turnEnd = (seq: number, kind: string): RecordedEvent => ({ type: 'turn/end', seq, time: 0, data: { turn: seq, reason: { kind } } });
+    // A seeded parent turn/end (seq 0) is not the child's: from 1 on there is none.
+    expect(runStopReason([turnEnd(0, 'completed')], 1, false)).toBe('error');
+    expect(runStopReason([turnEnd(0, 'completed')], 1, true)).toBe('aborted');
+    expect(runStopReason([], 0, false)).toBe('error');
+    expect(runStopReason([turnEnd(0, 'completed'), turnEnd(1, 'max-tokens')], 1, false)).toBe('max-tokens');
+    expect(runStopReason([turnEnd(0, 'refusal'), turnEnd(1, 'completed')], 0, false)).toBe('completed');
+    expect(runStopReason([turnEnd(0, 'disposed')], 0, false)).toBe('aborted');
   });
 });

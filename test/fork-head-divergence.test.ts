@@ -51,8 +51,17 @@ async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison
 
 describe.skipIf(!HAS_CORPUS)('fork: where a child request leaves its parent prefix', () => {
   it('a one-shot fork child (the shipped binding) keeps the whole head and inherited history: it diverges only at the task', async () => {
-    const { comparison } = await forkWith(ACP_FORK_CONFIG);
+    const { comparison, parent, child } = await forkWith(ACP_FORK_CONFIG);
     expect(comparison.divergence).toMatchObject({ cause: 'task' });
+    // Every segment of the forking request but the parent's in-flight prompt is shared: the head
+    // (sections and tools) and the three messages of the completed turn, then the child's task.
+    const forking = parent.requests.find((request) => request.turn === 2 && request.step === 1)!.prefix;
+    const head = forking.segments.filter((segment) => segment.kind === 'system' || segment.kind === 'tool').length;
+    expect(head).toBe(parent.requests[0]!.head.sections.length + 19);
+    expect(comparison.commonPrefix.segments).toBe(forking.segments.length - 1);
+    expect(comparison.commonPrefix.segments).toBe(head + 3);
+    expect(comparison.divergence).toMatchObject({ index: head + 3, kind: 'message', side: 'parent' });
+    expect(child.requests[0]!.prefix.segments[head + 3]).toMatchObject({ kind: 'task' });
   });
 
   it('a continuable fork child diverges in the head, before any inherited history (cause report-tool)', async () => {
@@ -74,6 +83,10 @@ describe.skipIf(!HAS_CORPUS)('fork: where a child request leaves its parent pref
   it('a filter child diverges at the first filtered tool, and keeps that tool\'s standalone guidance', async () => {
     const { comparison, child } = await forkWith({ ...ACP_FORK_CONFIG, toolFilter: { deny: ['edit', 'write'] } });
     expect(comparison.divergence).toMatchObject({ kind: 'tool', name: 'edit', cause: 'tool-filter' });
+    // The whole system text and the tools sorted before `edit` (bash, create_goal) stay shared.
+    const sections = child.requests[0]!.head.sections.length;
+    expect(comparison.commonPrefix.segments).toBe(sections + 2);
+    expect(comparison.divergence!.index).toBe(sections + 2);
     const head = child.requests[0]!.head;
     expect(head.tools.map((tool) => tool.name)).not.toContain('edit');
     expect(head.sections.map((section) => section.name)).toContain('tool:edit');

@@ -59,6 +59,28 @@ describe('fork: Model Experience — child-agent history and envelope', () => {
     expect(child.scope.tools).toEqual([]);
     expect(parent.scope.contexts).toEqual([]);
     expect(child.scope.contexts.map((context) => context.name)).toEqual(['subagent:delegation']);
+
+    // A parent restricted to not see `echo`: its child still sees and runs `echo`, because the
+    // restriction lives in the parent's scope and the seed carries history only.
+    const model = new ScriptedModel([
+      textStep('Noted: QUINCE.'),
+      callStep('subagent_fork', { description: 'Recall fruit', prompt: TASK }),
+      callStep('echo', { text: 'QUINCE' }, 'call_child_echo'),
+      textStep('QUINCE'),
+      textStep('PARENT_DONE'),
+    ]);
+    const restricted = smallHost(model);
+    const restrictedParent = restricted.createParent();
+    restrictedParent.scope.restrict({ deny: ['echo'] });
+    let restrictedChild: Agent | undefined;
+    restricted.host.onAgentPublished((agent) => (restrictedChild = agent));
+    await prompt(restrictedParent, 'Remember the fruit QUINCE.');
+    await prompt(restrictedParent, 'Fork a child to recall the fruit, then say PARENT_DONE.');
+    model.assertConsumed();
+    expect(restrictedParent.requests.every((request) => !request.head.tools.some((tool) => tool.name === 'echo'))).toBe(true);
+    expect(restrictedChild!.requests[0]!.head.tools.map((tool) => tool.name)).toContain('echo');
+    expect(restrictedChild!.session.header.seedLength).toBeGreaterThan(0);
+    expect(lastToolResult(restrictedChild!)).toEqual({ text: 'echo: QUINCE', isError: false });
   });
 
   it('an optional structured-output request adds its child-only contract', async () => {
@@ -77,6 +99,9 @@ describe('fork: Model Experience — child-agent history and envelope', () => {
     expect(head.tools.map((tool) => tool.name)).toContain('structured_output');
     expect(head.sections.at(-1)).toMatchObject({ name: 'tool:structured_output', order: 190 });
     for (const agent of [parent, child]) expect(agent.requests[0]!.head.tools.map((tool) => tool.name)).not.toContain('structured_output');
+    // Child-only: the agent that started the structured child never sees the contract.
+    expect(structuredParent.assembleHead().tools.map((tool) => tool.name)).not.toContain('structured_output');
+    expect(structuredParent.assembleHead().sections.map((section) => section.name)).not.toContain('tool:structured_output');
     await run.dispose();
   });
 
@@ -105,6 +130,11 @@ describe('fork: Model Experience — token and KV-cache effect', () => {
     const filtered = (await fork({ ...FORK, toolFilter: { deny: ['echo', 'note'] } })).child;
     expect(bytes(persona, 'system')).toBeGreaterThan(bytes(plain, 'system'));
     expect(bytes(filtered, 'tool')).toBeLessThan(bytes(plain, 'tool'));
+    // Under Code Mode the filter also shrinks the generated SDK block.
+    const sdkPlain = (await fork(FORK, undefined, { codeMode: true })).child;
+    const sdkFiltered = (await fork({ ...FORK, toolFilter: { deny: ['echo', 'note'] } }, undefined, { codeMode: true })).child;
+    expect(bytes(sdkPlain, 'sdk')).toBeGreaterThan(0);
+    expect(bytes(sdkFiltered, 'sdk')).toBeLessThan(bytes(sdkPlain, 'sdk'));
     const first = (await fork(FORK, [textStep('no idea')], { firstTurn: true })).child;
     expect(first.requests[0]!.model.messages.map((message) => message.source?.kind)).toEqual(['user', 'plugin']);
   });

@@ -59,6 +59,22 @@ describe('fork: Start and capabilities', () => {
     expect(runtime.getProvider('fork-review')!.name).toBe('fork-review');
   });
 
+  it('the run lifecycle, model inheritance, and depth tracking are those of spawn — all shared', async () => {
+    const { parent, request, host } = await parentWithHistory([textStep('A'), textStep('B')]);
+    const inherited = await host.subagents.start('fork', request());
+    expect(await inherited.result).toEqual({ output: [{ type: 'text', text: 'A' }], stopReason: 'completed' });
+    expect(inherited.localAgent.config).toEqual(parent.config);
+    expect(inherited.localAgent.session.header).toMatchObject({ cwd: parent.cwd, parentSession: parent.id, delegationDepth: parent.delegationDepth + 1 });
+    const overridden = await host.subagents.start('fork', request({ agentOptions: { model: 'deepseek-v4-pro', maxTokens: 256 } }));
+    await overridden.result;
+    expect(overridden.localAgent.config).toEqual({ provider: parent.config.provider, model: 'deepseek-v4-pro', maxTokens: 256 });
+    expect(overridden.localAgent.requests[0]!.model.config.model).toBe('deepseek-v4-pro');
+    // Depth is checked against the child's own depth: a fork of a depth-1 child is depth 2.
+    await expect(host.subagents.start('fork', { ...request(), parent: inherited.localAgent, maxDepth: 1 })).rejects.toThrow('subagent depth 2 exceeds maxDepth 1');
+    await Promise.all([inherited.dispose(), overridden.dispose()]);
+    expect(host.agents.has(inherited.id) || host.agents.has(overridden.id)).toBe(false);
+  });
+
   it('it shares all run mechanics with spawn; the session seed is the only behavioral difference', async () => {
     const { parent, request, host, model } = await parentWithHistory([textStep('A'), textStep('A')]);
     const forked = await host.subagents.start('fork', request());

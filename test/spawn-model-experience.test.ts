@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comparePrefix } from '../src/prefix/index.js';
-import { renderTypeScriptSdk, type Agent, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
+import { renderTypeScriptSdk, type Agent, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
 
@@ -28,6 +28,12 @@ const RUN_CODE: ToolDefinition = {
   parameters: { type: 'object', properties: { code: { type: 'string' }, description: { type: 'string' } }, required: ['code', 'description'] },
   execute: async () => 'ran',
 };
+
+/** The small composition under Code Mode (schemas and SDK), with an optional config of its spawn tool. */
+const withCodeMode = (subagent?: DelegationToolConfigInput): HostComposition => ({
+  ...smallComposition(subagent === undefined ? {} : { subagent }),
+  codeMode: { presentation: 'both', transport: RUN_CODE, renderSdk: renderTypeScriptSdk },
+});
 
 describe('spawn: Model Experience — child-agent request', () => {
   it('the fresh child receives the standalone task content verbatim, inherits the parent model and workspace by default, and sees the global prompt with any configured child-scoped persona shadow', async () => {
@@ -97,6 +103,11 @@ describe('spawn: Model Experience — token and KV-cache effect', () => {
     expect(bytes(persona, 'tool')).toBe(bytes(plain, 'tool'));
     expect(bytes(filtered, 'tool')).toBeLessThan(bytes(plain, 'tool'));
     expect(bytes(filtered, 'system')).toBe(bytes(plain, 'system'));
+    // Under Code Mode the filter also shrinks the generated SDK block the child pays for.
+    const sdkPlain = (await delegateOnce(undefined, { composition: withCodeMode() })).child;
+    const sdkFiltered = (await delegateOnce(undefined, { composition: withCodeMode({ provider: 'spawn', toolFilter: { deny: ['echo'] } }) })).child;
+    expect(bytes(sdkPlain, 'sdk')).toBeGreaterThan(0);
+    expect(bytes(sdkFiltered, 'sdk')).toBeLessThan(bytes(sdkPlain, 'sdk'));
   });
 
   it('independent of the parent request cache: child history grows append-only, while persona, tool-filter, provider or model changes establish a different child prefix', async () => {
@@ -107,6 +118,17 @@ describe('spawn: Model Experience — token and KV-cache effect', () => {
     expect(comparePrefix(parent.requests[0]!.prefix, routed.requests[0]!.prefix).divergence).toMatchObject({ cause: 'route' });
     const persona = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', persona: 'Other persona.' } }) })).child;
     expect(comparePrefix(child.requests[0]!.prefix, persona.requests[0]!.prefix).divergence).toMatchObject({ name: 'deployment:persona' });
+    // Tool filter, generated SDK and provider each establish their own child prefix too.
+    const filtered = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', toolFilter: { deny: ['echo'] } } }) })).child;
+    expect(comparePrefix(child.requests[0]!.prefix, filtered.requests[0]!.prefix).divergence).toMatchObject({ cause: 'tool-filter', name: 'echo', kind: 'tool' });
+    const sdkPlain = (await delegateOnce(undefined, { composition: withCodeMode() })).child;
+    const sdkFiltered = (await delegateOnce(undefined, { composition: withCodeMode({ provider: 'spawn', toolFilter: { deny: ['echo'] } }) })).child;
+    expect(comparePrefix(sdkPlain.requests[0]!.prefix, sdkFiltered.requests[0]!.prefix).divergence).toMatchObject({ cause: 'sdk', kind: 'sdk', name: 'tools:sdk' });
+    const otherProvider = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', agentOptions: { provider: 'deepseek-beta' } } }) })).child;
+    expect(otherProvider.requests[0]!.model.config.provider).toBe('deepseek-beta');
+    const routed2 = comparePrefix(child.requests[0]!.prefix, otherProvider.requests[0]!.prefix);
+    expect(routed2.divergence).toMatchObject({ cause: 'route', index: 0 });
+    expect(routed2.commonPrefix).toEqual({ segments: 0, bytes: 0, tokens: 0 });
   });
 });
 
