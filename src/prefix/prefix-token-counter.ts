@@ -1,3 +1,4 @@
+import { BoundedMemo } from './bounded-memo.js';
 import type { Segment } from './segment.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
@@ -33,6 +34,15 @@ export interface PrefixCountState {
 const EMPTY_STATE: PrefixCountState = { committed: 0, window: '', windowTokens: 0 };
 
 /**
+ * A copy of a short slice that no longer points into its (possibly huge) source string. V8 keeps a
+ * slice as a view of its parent, so a memoised window would otherwise keep every segment text it
+ * came from alive. UTF-16LE round-trips every code unit, lone surrogates included.
+ */
+function detached(slice: string): string {
+  return slice.length === 0 ? '' : Buffer.from(slice, 'utf16le').toString('utf16le');
+}
+
+/**
  * Exact token counts of request prefixes, memoised by segment hash and by prefix hash.
  *
  * The count of a prefix equals tokenizing its concatenated text in one go (BPE merges across joins
@@ -42,11 +52,26 @@ const EMPTY_STATE: PrefixCountState = { committed: 0, window: '', windowTokens: 
  */
 export class PrefixTokenCounter {
   readonly tokenizer: Tokenizer;
-  readonly #profiles = new Map<bigint, SegmentProfile>();
-  readonly #states = new Map<bigint, PrefixCountState>();
+  readonly #profiles: BoundedMemo<bigint, SegmentProfile>;
+  readonly #states: BoundedMemo<bigint, PrefixCountState>;
 
-  constructor(tokenizer: Tokenizer = getTokenizer()) {
+  /**
+   * @param tokenizer default o200k_base.
+   * @param options.memoLimit how many segment profiles and how many prefix states to remember (each;
+   *   default 100,000): a long-lived host compares requests for hours, and an evicted entry is only
+   *   recomputed, never wrong.
+   */
+  constructor(tokenizer: Tokenizer = getTokenizer(), options: { readonly memoLimit?: number } = {}) {
     this.tokenizer = tokenizer;
+    const limit = options.memoLimit ?? 100_000;
+    this.#profiles = new BoundedMemo(limit);
+    this.#states = new BoundedMemo(limit);
+  }
+
+  /** Forgets every memoised count (the next comparison tokenizes afresh). */
+  clear(): void {
+    this.#profiles.clear();
+    this.#states.clear();
   }
 
   /** Number of distinct segments tokenized so far (for memory accounting and tests). */
@@ -91,7 +116,7 @@ export class PrefixTokenCounter {
     }
     const headTokens = state.window === '' ? profile.headTokens : this.countText(state.window + text.slice(0, profile.head));
     const middleTokens = profile.tokens - profile.headTokens - profile.tailTokens;
-    return { committed: state.committed + headTokens + middleTokens, window: text.slice(profile.tail), windowTokens: profile.tailTokens };
+    return { committed: state.committed + headTokens + middleTokens, window: detached(text.slice(profile.tail)), windowTokens: profile.tailTokens };
   }
 
   /**
