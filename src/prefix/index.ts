@@ -8,7 +8,7 @@ export { createRequest, requestByteLength } from './request.js';
 export type { LayoutName, PrefixRequest } from './request.js';
 export { LAYOUTS, SECTION_SEPARATOR, renderRequest } from './layout.js';
 export type { MessagePart, RequestParts, SystemPart, ToolPart } from './layout.js';
-export { getTokenizer, TOKENIZER_NAMES } from './tokenizer.js';
+export { getTokenizer, LONG_PIECE_BYTES, TOKENIZER_NAMES } from './tokenizer.js';
 export type { Tokenizer, TokenizerName } from './tokenizer.js';
 export { PrefixTokenCounter } from './prefix-token-counter.js';
 export type { PrefixCountState } from './prefix-token-counter.js';

@@ -1,6 +1,7 @@
 import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { UsageError } from './errors.js';
+import { heapBytePairMerge } from './heap-byte-pair-merge.js';
 
 /**
  * A byte-pair tokenizer of the tiktoken family: text is first split by a regular expression into
@@ -20,7 +21,35 @@ export interface Tokenizer {
 // are empty, which makes it plain text — the convention tiktoken's `encode_ordinary` follows.
 const ORDINARY = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
 
+/** The parts of gpt-tokenizer's (pinned) byte-pair core that the long-piece path uses. */
+interface BytePairCore {
+  bytePairMerge(piece: Uint8Array): number[];
+  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
+}
+
+/** Pre-tokens longer than this many bytes merge through the O(n log n) heap instead of the O(n²) scan. */
+export const LONG_PIECE_BYTES = 512;
+
+const accelerated = new WeakSet<object>();
+
+/**
+ * Routes long pre-tokens of an encoding through `heapBytePairMerge`, which produces the same tokens
+ * in O(n log n): gpt-tokenizer's own merge is quadratic and takes seconds to minutes on one long
+ * pre-token (a 100k-letter run: 6 s; real input must not hang the CLI). Short pieces keep the
+ * library's path and its merge cache. The hook is an instance field of the library's encoding
+ * object, stable at the pinned version; if it is ever missing, counting stays correct, only slow.
+ */
+function accelerateLongPieces(module: typeof o200k): void {
+  const core = (module.default as unknown as { bytePairEncodingCoreProcessor?: BytePairCore }).bytePairEncodingCoreProcessor;
+  if (!core || typeof core.bytePairMerge !== 'function' || typeof core.getBpeRankFromBytes !== 'function' || accelerated.has(core)) return;
+  const scan = core.bytePairMerge.bind(core);
+  const rankOf = (bytes: Uint8Array) => core.getBpeRankFromBytes(bytes);
+  core.bytePairMerge = (piece) => (piece.length > LONG_PIECE_BYTES ? heapBytePairMerge(piece, rankOf) : scan(piece));
+  accelerated.add(core);
+}
+
 function fromModule(name: string, module: typeof o200k): Tokenizer {
+  accelerateLongPieces(module);
   return {
     name,
     encode: (text) => module.encode(text, ORDINARY),
