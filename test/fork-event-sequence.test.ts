@@ -1,50 +1,29 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comparePrefix } from '../src/prefix/index.js';
-import { toFixtureRows, type Agent } from '../src/providers/runtime/index.js';
-import { ScriptedModel } from '../src/testing/index.js';
-import { ACP, HAS_CORPUS, readPin, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
-import { acpHost } from './support/runtime-scenario.js';
+import { toFixtureRows } from '../src/providers/runtime/index.js';
+import { ACP, HAS_CORPUS, readPin } from './support/runtime-corpus.js';
+import { replayRecordedFork } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'subagent-fork-in-process');
-
-/** Replays the recorded fork scenario through the real loop: parent turn 1, parent turn 2 forking, the child, parent step 2. */
-async function runRecordedFork() {
-  const parentRows = readRows(path.join(SCENARIO, 'session.jsonl'));
-  const childRows = readRows(path.join(SCENARIO, 'session.1.jsonl'));
-  const parentSteps = recordedSteps(parentRows);
-  const childSteps = recordedSteps(childRows, childRows.findIndex((row) => row.type === 'session/end-seed'));
-  const model = new ScriptedModel([parentSteps[0]!, parentSteps[1]!, childSteps[0]!, parentSteps[2]!]);
-  const { host, createParent } = acpHost(model);
-  let child: Agent | undefined;
-  host.subagents.on('subagent/start', (event) => (child = event.localAgent));
-  const parent = createParent();
-  for (const prompt of recordedPrompts(parentRows)) {
-    parent.followup([{ type: 'text', text: prompt }]);
-    await parent.whenIdle();
-  }
-  model.assertConsumed();
-  if (!child) throw new Error('the parent never forked');
-  return { parent, child, parentRows, childRows };
-}
 
 const normalizeIds = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (key, field) => (key === 'id' || key === 'dt' || key === 'createdAt' || key === 'parentSession' ? '·' : field));
 
 describe.skipIf(!HAS_CORPUS)('fork: a scripted parent forking after one completed turn', () => {
   it('writes a child log with the event-type sequence of the recorded subagent-fork-in-process child', async () => {
-    const { child, childRows } = await runRecordedFork();
+    const { child, childRows } = await replayRecordedFork();
     const written = [child.session.header, ...toFixtureRows(child.session.events)].map((row) => row.type);
     expect(written).toEqual(childRows.map((row) => row.type));
   });
 
   it('records the same header facts as the recorded child: parent session, seed length 42, depth 1', async () => {
-    const { parent, child, childRows } = await runRecordedFork();
+    const { parent, child, childRows } = await replayRecordedFork();
     expect(child.session.header).toMatchObject({ parentSession: parent.id, seedLength: 42, origin: 'subagent', delegationDepth: 1, cwd: '{{cwd}}' });
     expect(Object.keys(child.session.header)).toEqual(Object.keys(childRows[0]!));
   });
 
   it('writes the recorded child log row for row, up to ids, times and the pinned head placeholders', async () => {
-    const { child, childRows } = await runRecordedFork();
+    const { child, childRows } = await replayRecordedFork();
     const pin = readPin('text-turn');
     const rows = toFixtureRows(child.session.events).map((row) => {
       if (row.type !== 'request/header') return row;
@@ -58,7 +37,7 @@ describe.skipIf(!HAS_CORPUS)('fork: a scripted parent forking after one complete
   });
 
   it("shares the parent's head and completed history byte for byte up to the task (prefix engine)", async () => {
-    const { parent, child } = await runRecordedFork();
+    const { parent, child } = await replayRecordedFork();
     const forkingRequest = parent.requests.find((request) => request.turn === 2 && request.step === 1)!;
     const childRequest = child.requests[0]!;
     const comparison = comparePrefix(forkingRequest.prefix, childRequest.prefix);

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isEventType, logicalEvents, readSessionLog, type LoggedEvent } from '../src/providers/session/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, dshSessionLogs } from './support/corpus.js';
 
 /*
  * Fixture logs strip `seq`, but events still cite each other by seq: an `assistant/message` lists the
@@ -10,14 +9,6 @@ import { corpusPath } from './support/corpus.js';
  * a `session/title` the `user/message` it was taken from. Those citations only resolve when the reader
  * assigns seqs as DSH did, packed rows counting one per member.
  */
-function dshSessionLogs(): string[] {
-  const root = corpusPath('dsh');
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.jsonl'))
-    .map((name) => path.join(root, name))
-    .filter((file) => /^\{"type":\s*"session"/.test(readFileSync(file, 'utf8')))
-    .sort();
-}
 
 function citationProblems(events: readonly LoggedEvent[]): { checked: number; problems: string[] } {
   const bySeq = new Map(logicalEvents(events).map((entry) => [entry.seq, entry]));

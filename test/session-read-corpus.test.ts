@@ -1,18 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath } from './support/corpus.js';
-
-/** Every JSONL file under corpus/dsh whose first line is a DSH session header. */
-function dshSessionLogs(): string[] {
-  const root = corpusPath('dsh');
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.jsonl'))
-    .map((name) => path.join(root, name))
-    .filter((file) => /^\{"type":\s*"session"/.test(readFileSync(file, 'utf8')))
-    .sort();
-}
+import { corpusPath, dshSessionLogs } from './support/corpus.js';
 
 const logs = dshSessionLogs();
 

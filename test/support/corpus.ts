@@ -26,3 +26,13 @@ export function listCorpusFiles(folder: string, suffix: string): string[] {
     .sort()
     .map((name) => path.join(folder, name));
 }
+
+/** Every JSONL file under corpus/dsh whose first line is a DSH session header, sorted. */
+export function dshSessionLogs(): string[] {
+  const root = corpusPath('dsh');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => path.join(root, name))
+    .filter((file) => /^\{"type":\s*"session"/.test(readFileSync(file, 'utf8')))
+    .sort();
+}

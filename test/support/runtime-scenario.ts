@@ -20,7 +20,8 @@ import {
   type HostComposition,
   type ToolDefinition,
 } from '../../src/providers/runtime/index.js';
-import { ACP, readPin, readRows, recordedContexts } from './runtime-corpus.js';
+import { ScriptedModel } from '../../src/testing/index.js';
+import { ACP, readPin, readRows, recordedContexts, recordedPrompts, recordedSteps, type Row } from './runtime-corpus.js';
 
 /** The route every recorded ACP request used. */
 export const ROUTE = { provider: 'deepseek-official', model: 'deepseek-v4-flash' } as const;
@@ -143,4 +144,29 @@ export function callStep(name: string, args: Record<string, unknown>, id = `call
 /** A scripted step that answers with text. */
 export function textStep(text: string, label = text): ScriptedStep {
   return { label, text };
+}
+
+/**
+ * Replays the recorded `subagent-fork-in-process` scenario through the real loop — parent turn 1,
+ * parent turn 2 forking, the child's step, the parent's next step — and returns both agents and the
+ * recorded rows. Fails when the parent never forks or the script is not fully consumed.
+ */
+export async function replayRecordedFork(): Promise<{ parent: Agent; child: Agent; parentRows: Row[]; childRows: Row[] }> {
+  const scenario = path.join(ACP, 'subagent-fork-in-process');
+  const parentRows = readRows(path.join(scenario, 'session.jsonl'));
+  const childRows = readRows(path.join(scenario, 'session.1.jsonl'));
+  const parentSteps = recordedSteps(parentRows);
+  const childSteps = recordedSteps(childRows, childRows.findIndex((row) => row.type === 'session/end-seed'));
+  const model = new ScriptedModel([parentSteps[0]!, parentSteps[1]!, childSteps[0]!, parentSteps[2]!]);
+  const { host, createParent } = acpHost(model);
+  let child: Agent | undefined;
+  host.subagents.on('subagent/start', (event) => (child = event.localAgent));
+  const parent = createParent();
+  for (const text of recordedPrompts(parentRows)) {
+    parent.followup([{ type: 'text', text }]);
+    await parent.whenIdle();
+  }
+  model.assertConsumed();
+  if (!child) throw new Error('the parent never forked');
+  return { parent, child, parentRows, childRows };
 }

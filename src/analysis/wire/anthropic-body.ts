@@ -1,6 +1,7 @@
 import type { MessagePart, RequestParts, SystemPart, ToolPart } from '../../prefix/index.js';
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
-import { splitBreakpoint, splitMessageBreakpoints } from './cache-control.js';
+import { splitBreakpoint } from './cache-control.js';
+import { wireMessagePart } from './message-part.js';
 
 // `system` inside `messages` is Anthropic's mid-conversation system message (recorded in
 // pydantic-ai's test_inline_system_prompt_cache_prefix_is_reused cassette).
@@ -58,15 +59,6 @@ export function readAnthropicBody(body: JsonObject, location: BodyLocation): Req
   // Context appended right after the task as another user message belongs to the same run: the
   // task is the first message of that run.
   while (task > 0 && isUserWritten(messages[task - 1]!.message)) task--;
-  const parts: MessagePart[] = messages.map(({ message, role }, index) => {
-    const split = splitMessageBreakpoints(message, here.at(index));
-    return {
-      name: `message[${index}]:${role}`,
-      role,
-      wire: split.wire,
-      kind: index === task ? 'task' : 'message',
-      ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}),
-    };
-  });
+  const parts: MessagePart[] = messages.map(({ message, role }, index) => wireMessagePart(message, role, index, index === task, here.at(index)));
   return { system: systemParts(body, location), tools: toolParts(body, location), messages: parts };
 }

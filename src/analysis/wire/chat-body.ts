@@ -1,6 +1,7 @@
 import type { MessagePart, RequestParts, SystemPart, ToolPart } from '../../prefix/index.js';
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
 import { splitBreakpoint, splitMessageBreakpoints } from './cache-control.js';
+import { wireMessagePart } from './message-part.js';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 const HEAD_ROLES = new Set(['system', 'developer']);
@@ -77,14 +78,7 @@ export function readChatBody(body: JsonObject, location: BodyLocation): RequestP
   const system = messages.slice(0, headLength).flatMap(({ message }, index) => systemParts(message, index, here.at(index)));
   const parts: MessagePart[] = messages.slice(headLength).map(({ message, role }, offset) => {
     const index = headLength + offset;
-    const split = splitMessageBreakpoints(message, here.at(index));
-    return {
-      name: `message[${index}]:${role}`,
-      role,
-      wire: split.wire,
-      kind: index === task ? 'task' : 'message',
-      ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}),
-    };
+    return wireMessagePart(message, role, index, index === task, here.at(index));
   });
   return { system, tools: toolParts(body, location), messages: parts };
 }
