@@ -1,0 +1,53 @@
+/**
+ * The contract every provider cache policy implements (one module per provider or engine under
+ * `src/analysis/policies/`). A policy is a pure rule over token positions: given a request and what
+ * the cache holds from earlier requests, it says how many input tokens are read from the cache,
+ * written to it, and sent uncached. Numbers are parameters with their documented source, never
+ * constants buried in code.
+ */
+
+/** Names of the policies kvprefix ships (and the CLI's `--policy`). */
+export type CachePolicyName = 'deepseek' | 'openai' | 'anthropic' | 'vllm' | 'sglang';
+
+/** A number a policy depends on, with where it comes from (a doc URL, or a measurement in this repo). */
+export interface PolicyParameter {
+  readonly value: number;
+  readonly unit: string;
+  readonly source: string;
+}
+
+/** Input tokens of one request, split the way providers bill them. */
+export interface CacheUsage {
+  /** Input tokens neither read from nor written to the cache. */
+  readonly uncached: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+}
+
+/** A policy's prediction for one request. */
+export interface CachePrediction extends CacheUsage {
+  /**
+   * Where the provider's behaviour is not determined by content alone (DeepSeek stores the previous
+   * output only sometimes), the lowest and highest cache read it could report. Equal to
+   * `[cacheRead, cacheRead]` when determined.
+   */
+  readonly cacheReadRange: readonly [low: number, high: number];
+}
+
+/** Prices per million tokens, in one currency. Users override them with `--prices FILE`. */
+export interface PriceTable {
+  readonly currency: string;
+  readonly input: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+  readonly output: number;
+  readonly source: string;
+}
+
+/** Cost of one request's input (and output when known) under a price table. */
+export function costOf(usage: CacheUsage, prices: PriceTable, outputTokens = 0): number {
+  return (
+    (usage.uncached * prices.input + usage.cacheRead * prices.cacheRead + usage.cacheWrite * prices.cacheWrite + outputTokens * prices.output) /
+    1_000_000
+  );
+}

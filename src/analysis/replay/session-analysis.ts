@@ -1,0 +1,74 @@
+import type { CachePolicyName, CachePrediction, CacheUsage } from '../policies/cache-policy.js';
+
+/**
+ * The result of analysing recorded sessions (`kvprefix analyze`, and the library functions behind
+ * it): per request, what the policy predicts the cache reuses, what the provider reported, and where
+ * and why the request stopped sharing the prefix it reused from. Every reader (DSH session trees,
+ * Claude Code transcripts, captured wire bodies) produces this one shape, and every renderer (text,
+ * Markdown, JSON, HTML) reads only it.
+ */
+
+/** One segment of a request as drawn in reports: its identity and its size in the route's tokens. */
+export interface SegmentSpan {
+  /** `system` | `tool` | `sdk` | `message` | `task`. */
+  readonly kind: string;
+  readonly name: string;
+  readonly tokens: number;
+  /** xxHash64 of the segment's bytes, hex. */
+  readonly hash: string;
+  /** True for history a fork child inherited from its parent (the seed). */
+  readonly inherited?: boolean;
+}
+
+/** Where a request first differs from the earlier request it reuses the most of, and why. */
+export interface RequestDivergence {
+  /** Kind and name of the segment holding the first differing byte, on this request's side (null when this request ends first). */
+  readonly kind: string | null;
+  readonly name: string | null;
+  /** The cause (`route`, `persona`, `tool-filter`, `sdk`, `report-tool`, `output-contract`, `system`, `tools`, `history`, `task`, `extension`, …). */
+  readonly cause: string;
+  /** One sentence saying what happened, e.g. "tool 'report' added before the history". */
+  readonly detail: string;
+  /** True when the cause was inferred from bytes alone (no scope to attribute it exactly). */
+  readonly inferred: boolean;
+  /** The session and request index this request was compared against (null when none is earlier on its route). */
+  readonly against: { readonly session: string; readonly index: number } | null;
+}
+
+/** One model request of a session, predicted and (where logged) observed. */
+export interface RequestAnalysis {
+  readonly index: number;
+  /** ISO time of the request when the log has one. */
+  readonly time: string | null;
+  readonly route: { readonly provider: string; readonly model: string };
+  /** Input tokens of the request in the route's tokenizer (calibrated where the reader says so). */
+  readonly tokens: number;
+  readonly predicted: CachePrediction;
+  readonly observed: (CacheUsage & { readonly output?: number }) | null;
+  readonly divergence: RequestDivergence | null;
+  readonly cost: { readonly predicted: number; readonly observed: number | null };
+  /** The request's segments in wire order, for pictures (absent when the reader cannot segment). */
+  readonly segments?: readonly SegmentSpan[];
+}
+
+/** One session (a log file) of a session tree. */
+export interface SessionAnalysis {
+  readonly file: string;
+  readonly id: string;
+  readonly format: 'dsh' | 'claude-code' | 'wire';
+  readonly parentSession: string | null;
+  /** Events a fork child inherited from its parent (DSH `seedLength`); null for a root or a spawn child. */
+  readonly seedLength: number | null;
+  readonly requests: readonly RequestAnalysis[];
+}
+
+/** A parent session and its children, replayed together in time order through one policy. */
+export interface SessionTreeAnalysis {
+  readonly policy: CachePolicyName;
+  /** The tokenizer the token counts are in, e.g. `deepseek-v4 (calibrated)` or `o200k_base`. */
+  readonly tokenizer: string;
+  /** Root first, then children in the order they started. */
+  readonly sessions: readonly SessionAnalysis[];
+  /** Notes the reader wants the user to see (assumptions, calibration, skipped records and why). */
+  readonly notes: readonly string[];
+}
