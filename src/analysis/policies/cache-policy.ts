@@ -51,3 +51,46 @@ export function costOf(usage: CacheUsage, prices: PriceTable, outputTokens = 0):
     1_000_000
   );
 }
+
+/**
+ * One entry the cache could serve this request from: an earlier sequence on the same route, how many
+ * leading tokens this request shares with it, and how long ago it was last written or read. The
+ * replay (not the policy) keeps the store and finds these; the policy applies the provider's rule.
+ */
+export interface CacheMatch {
+  /** Leading tokens this request shares with the stored sequence. */
+  readonly sharedTokens: number;
+  /** Length of the stored sequence, in tokens. */
+  readonly entryTokens: number;
+  /** Seconds since the entry was last written or read (TTL is measured from here). */
+  readonly ageSeconds: number;
+  /**
+   * `input`: an earlier request's input. `output`: an earlier request's input followed by its
+   * response, which some providers store only sometimes (their reads give the range's high end).
+   */
+  readonly source: 'input' | 'output';
+  /** Token offsets at which the earlier request placed explicit cache breakpoints (Anthropic). */
+  readonly breakpoints?: readonly number[];
+}
+
+/** What a policy needs to predict one request. */
+export interface PolicyInput {
+  /** Input tokens of the request. */
+  readonly tokens: number;
+  /** Live and expired candidates alike: the policy applies its own TTL. */
+  readonly matches: readonly CacheMatch[];
+  /** Token offsets of this request's explicit cache breakpoints (Anthropic `cache_control`); empty for automatic caches. */
+  readonly breakpoints?: readonly number[];
+  /** The model, where a rule depends on it (Anthropic's per-model minimum). */
+  readonly model?: string;
+}
+
+/** A provider's cache rule: a pure function from what the cache holds to what this request reads and writes. */
+export interface CachePolicy {
+  readonly name: CachePolicyName;
+  /** Every number the rule uses, with its source. */
+  readonly parameters: Readonly<Record<string, PolicyParameter>>;
+  /** Default prices for a model on this provider (users override them with `--prices FILE`). */
+  pricesFor(model: string): PriceTable;
+  predict(input: PolicyInput): CachePrediction;
+}
