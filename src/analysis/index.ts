@@ -1,3 +1,16 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
 export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+// Provider cache policies (src/analysis/policies): the contract and DeepSeek's rule.
+export { costOf } from './policies/cache-policy.js';
+export type { CacheMatch, CachePolicy, CachePolicyName, CachePrediction, CacheUsage, PolicyInput, PolicyParameter, PriceTable } from './policies/cache-policy.js';
+export { DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, DEEPSEEK_TTL, DEEPSEEK_UNIT, deepseekPolicy, deepseekPricesFor } from './policies/deepseek.js';
+export type { DeepSeekPolicyOptions } from './policies/deepseek.js';
+// DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
+export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
+export { renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
+// Replay of recorded sessions against a policy (src/analysis/replay).
+export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
+export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
+export type { RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from './replay/session-analysis.js';
