@@ -1,6 +1,9 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
 export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+// Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
+export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
+export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
 // Provider cache policies (src/analysis/policies): the contract and DeepSeek's rule.
 export { costOf } from './policies/cache-policy.js';
 export type { CacheMatch, CachePolicy, CachePolicyName, CachePrediction, CacheUsage, PolicyInput, PolicyParameter, PriceTable } from './policies/cache-policy.js';

@@ -129,7 +129,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       tokens,
       predicted,
       observed,
-      divergence: best ? divergenceOf(best.comparison, request, { session: best.entry.session, index: best.entry.index }) : null,
+      divergence: best ? divergenceOf(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null,
       cost: { predicted: costOf(predicted, prices, output), observed: observed ? costOf(observed, prices, output) : null },
       segments: segmentSpans(request, rendering.counter, inheritedSegments(session, record.point.through, request)),
     });
