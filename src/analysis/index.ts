@@ -11,7 +11,7 @@ export { DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, DEEPSEEK_TTL, DEEPSEEK_UNIT
 export type { DeepSeekPolicyOptions } from './policies/deepseek.js';
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
-export { renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
 export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
 // Replay of recorded sessions against a policy (src/analysis/replay).
 export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';

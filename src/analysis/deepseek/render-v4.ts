@@ -136,21 +136,63 @@ function conversationInputs(messages: readonly ChatWireMessage[], parts: readonl
   return inputs;
 }
 
+/**
+ * One tool's line of the tools block, memoised: a replay renders the same pinned schemas into every
+ * request, and their Python-style JSON is the costly part of rendering. Within one log the schema
+ * objects are the same (looked up by identity); across logs their compact JSON is the key.
+ */
+class ToolLines {
+  readonly #byObject = new WeakMap<object, { readonly name: unknown; readonly description: unknown; readonly line: string }>();
+  readonly #byJson = new Map<string, string>();
+
+  line(schema: unknown): string {
+    const fn = ((schema as { function?: unknown }).function ?? schema) as { name?: unknown; description?: unknown; parameters?: unknown };
+    const parameters = typeof fn.parameters === 'object' && fn.parameters !== null ? fn.parameters : undefined;
+    const known = parameters ? this.#byObject.get(parameters) : undefined;
+    // Strings from the same pin are the same string objects, so these comparisons are cheap.
+    if (known && known.name === fn.name && known.description === fn.description) return known.line;
+    const compact = JSON.stringify(fn);
+    let line = this.#byJson.get(compact);
+    if (line === undefined) {
+      line = toStandIns(pythonJson(fn));
+      if (this.#byJson.size >= TOOL_LINES_KEPT) this.#byJson.delete(this.#byJson.keys().next().value!);
+      this.#byJson.set(compact, line);
+    }
+    if (parameters) this.#byObject.set(parameters, { name: fn.name, description: fn.description, line });
+    return line;
+  }
+}
+
+/** Distinct tool schemas a renderer remembers (oldest first out). */
+const TOOL_LINES_KEPT = 4096;
+
 /** Segment inputs of the head: BOS and the system sections, then the tools block (one segment per tool line). */
-function headInputs(parts: RequestParts): SegmentInput[] {
+function headInputs(parts: RequestParts, tools: ToolLines): SegmentInput[] {
   const inputs: SegmentInput[] = [];
   const sections = parts.system.filter((section) => section.text !== '');
   if (sections.length === 0) inputs.push({ kind: 'system', name: 'system', content: bos.mark });
   sections.forEach((section, index) => {
-    inputs.push({ kind: section.kind ?? 'system', name: section.name, content: `${index === 0 ? bos.mark : '\n\n'}${section.text}` });
+    inputs.push({ kind: section.kind ?? 'system', name: section.name, content: `${index === 0 ? bos.mark : '\n\n'}${toStandIns(section.text)}` });
   });
-  if (parts.tools.length > 0) {
-    parts.tools.forEach((tool, index) => {
-      const schema = (tool.schema as { function?: unknown }).function ?? tool.schema;
-      inputs.push({ kind: 'tool', name: tool.name, content: `${index === 0 ? TOOLS_BLOCK_OPENING : '\n'}${pythonJson(schema)}${index === parts.tools.length - 1 ? TOOLS_BLOCK_CLOSING : ''}` });
-    });
-  }
+  parts.tools.forEach((tool, index) => {
+    inputs.push({ kind: 'tool', name: tool.name, content: `${index === 0 ? TOOLS_BLOCK_OPENING : '\n'}${tools.line(tool.schema)}${index === parts.tools.length - 1 ? TOOLS_BLOCK_CLOSING : ''}` });
+  });
   return inputs;
+}
+
+/**
+ * Renders chat requests as DeepSeek V4's server does (see `renderDeepSeekV4`), remembering the tool
+ * lines it has rendered: hold one for as long as you render requests of the same hosts.
+ */
+export class DeepSeekV4Renderer {
+  readonly #tools = new ToolLines();
+
+  render(route: RouteKey, parts: RequestParts): PrefixRequest {
+    const messages = parts.messages.map((part) => part.wire as ChatWireMessage);
+    // Token text written out in the content (a `<think>` quoted in a message) is the token the server's tokenizer sees.
+    const conversation = conversationInputs(messages, parts.messages).map((input) => ({ ...input, content: toStandIns(input.content as string) }));
+    return createRequest(route, 'chat', [...headInputs(parts, this.#tools), ...conversation]);
+  }
 }
 
 /**
@@ -159,10 +201,7 @@ function headInputs(parts: RequestParts): SegmentInput[] {
  * tokens with `DeepSeekV4Tokenizer`.
  */
 export function renderDeepSeekV4(route: RouteKey, parts: RequestParts): PrefixRequest {
-  const messages = parts.messages.map((part) => part.wire as ChatWireMessage);
-  const inputs = [...headInputs(parts), ...conversationInputs(messages, parts.messages)];
-  // Token text written out in the content (a `<think>` quoted in a message) is the token the server's tokenizer sees.
-  return createRequest(route, 'chat', inputs.map((input) => ({ ...input, content: toStandIns(input.content as string) })));
+  return new DeepSeekV4Renderer().render(route, parts);
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixCountState, type PrefixRequest, type PrefixTokenCounter, type Tokenizer } from '../../prefix/index.js';
-import { ownEventsStart, reconstructRequest, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint } from '../../providers/index.js';
+import { ownEventsStart, reconstructRequestParts, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
+import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
 import { divergenceOf } from './divergence-of.js';
@@ -21,6 +22,8 @@ export interface AnalyzeDshSessionTreeOptions {
    * same counter to every analysis of a run so that segments seen once are never tokenized again.
    */
   readonly deepseekCounter?: PrefixTokenCounter;
+  /** Renderer for DeepSeek routes; pass the same one to every analysis of a run (it remembers rendered tool schemas). */
+  readonly deepseekRenderer?: DeepSeekV4Renderer;
   /** Tokenizer for routes that are not DeepSeek's (default o200k_base). */
   readonly tokenizer?: Tokenizer;
 }
@@ -55,11 +58,10 @@ function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inher
 }
 
 /** Segment indices of a fork child's request that carry history inherited from the parent (the seed). */
-function inheritedSegments(session: DshSessionFile, through: number, request: PrefixRequest): Set<number> {
+function inheritedSegments(session: DshSessionFile, reconstructed: ReconstructedRequestParts, request: PrefixRequest): Set<number> {
   const inherited = new Set<number>();
   if (!session.log.header.seedLength) return inherited;
   const seedEnd = ownEventsStart(session.log);
-  const reconstructed = reconstructRequest(session.log, { through, pins: session.pins });
   const sources = toSourcedChatMessages(reconstructed.surface.map((entry) => surfaceMessage(entry.event)));
   const firstMessage = request.segments.findIndex((segment) => segment.kind === 'message' || segment.kind === 'task');
   sources.forEach((source, index) => {
@@ -82,6 +84,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
   const sessions = await readDshSessionTree(target);
   const renderings = new RouteRenderings({
     ...(options.deepseekCounter ? { deepseekCounter: options.deepseekCounter } : {}),
+    ...(options.deepseekRenderer ? { deepseekRenderer: options.deepseekRenderer } : {}),
     ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
   });
   const store = new SequenceStore();
@@ -91,7 +94,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
 
   for (const record of replayOrder(sessions)) {
     const session = sessions[record.session]!;
-    const reconstructed = reconstructRequest(session.log, { through: record.point.through, pins: session.pins });
+    const reconstructed = reconstructRequestParts(session.log, { through: record.point.through, pins: session.pins });
     const rendering = renderings.for(reconstructed.head.route);
     const request = store.intern(rendering.render(reconstructed));
     const rendered = rendering.counter.prefixTokens(request.segments);
@@ -131,7 +134,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       observed,
       divergence: best ? divergenceOf(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null,
       cost: { predicted: costOf(predicted, prices, output), observed: observed ? costOf(observed, prices, output) : null },
-      segments: segmentSpans(request, rendering.counter, inheritedSegments(session, record.point.through, request)),
+      segments: segmentSpans(request, rendering.counter, inheritedSegments(session, reconstructed, request)),
     });
 
     // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.

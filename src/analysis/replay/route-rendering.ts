@@ -1,7 +1,7 @@
-import { getTokenizer, PrefixTokenCounter, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
-import type { ChatWireMessage, ReconstructedRequest } from '../../providers/index.js';
+import { getTokenizer, PrefixTokenCounter, renderRequest, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import type { ChatWireMessage, ReconstructedRequestParts } from '../../providers/index.js';
 import { DeepSeekV4Tokenizer } from '../deepseek/deepseek-tokenizer.js';
-import { renderDeepSeekV4, withGeneratedResponse } from '../deepseek/render-v4.js';
+import { DeepSeekV4Renderer, withGeneratedResponse } from '../deepseek/render-v4.js';
 
 type AssistantWire = Extract<ChatWireMessage, { role: 'assistant' }>;
 
@@ -10,7 +10,7 @@ export interface RouteRendering {
   /** Tokenizer name as reports show it. */
   readonly tokenizer: string;
   readonly counter: PrefixTokenCounter;
-  render(reconstructed: ReconstructedRequest): PrefixRequest;
+  render(reconstructed: ReconstructedRequestParts): PrefixRequest;
   /** The sequence the server holds after answering `request` with `response`. */
   withResponse(request: PrefixRequest, response: AssistantWire): PrefixRequest;
 }
@@ -19,6 +19,8 @@ export interface RouteRendering {
 export interface RouteRenderingOptions {
   /** Counter for DeepSeek routes (share one across analyses: its tokenizer is slow and memoised). */
   readonly deepseekCounter?: PrefixTokenCounter;
+  /** Renderer for DeepSeek routes (share one across analyses: it remembers the tool schemas it rendered). */
+  readonly deepseekRenderer?: DeepSeekV4Renderer;
   /** Tokenizer for every other route (default o200k_base). */
   readonly tokenizer?: Tokenizer;
 }
@@ -50,16 +52,17 @@ export class RouteRenderings {
 
   for(route: RouteKey): RouteRendering {
     if (isDeepSeekRoute(route)) {
+      const renderer = this.#options.deepseekRenderer ?? new DeepSeekV4Renderer();
       this.#deepseek ??= {
         tokenizer: 'deepseek-v4',
         counter: this.#options.deepseekCounter ?? new PrefixTokenCounter(new DeepSeekV4Tokenizer()),
-        render: (reconstructed) => renderDeepSeekV4(reconstructed.head.route, reconstructed.parts),
+        render: (reconstructed) => renderer.render(reconstructed.head.route, reconstructed.parts),
         withResponse: withGeneratedResponse,
       };
       return this.#deepseek;
     }
     const tokenizer = this.#options.tokenizer ?? getTokenizer();
-    this.#chat ??= { tokenizer: tokenizer.name, counter: new PrefixTokenCounter(tokenizer), render: (reconstructed) => reconstructed.request, withResponse: chatWithResponse };
+    this.#chat ??= { tokenizer: tokenizer.name, counter: new PrefixTokenCounter(tokenizer), render: (reconstructed) => renderRequest(reconstructed.head.route, 'chat', reconstructed.parts), withResponse: chatWithResponse };
     return this.#chat;
   }
 
