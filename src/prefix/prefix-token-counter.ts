@@ -1,4 +1,5 @@
 import { BoundedMemo } from './bounded-memo.js';
+import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
 import type { Segment } from './segment.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
@@ -142,8 +143,12 @@ export class PrefixTokenCounter {
     return state;
   }
 
-  /** Exact token count of the concatenated text of `segments[0, length)`. */
+  /**
+   * Exact token count of the text the bytes of `segments[0, length)` decode to. A request that splits
+   * a UTF-8 sequence across segments built from bytes is decoded and counted whole (not memoised).
+   */
   prefixTokens(segments: readonly Segment[], length: number = segments.length): number {
+    if (splitsUtf8Sequence(segments, length)) return this.countText(decodeRequestText(segments, length));
     const state = this.stateAfter(segments, length);
     return state.committed + state.windowTokens;
   }
