@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { comparePrefix, hashHex, type PrefixComparison, type PrefixCountState, type PrefixRequest, type PrefixTokenCounter, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Tokenizer } from '../../prefix/index.js';
 import { ownEventsStart, reconstructRequestParts, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
@@ -49,8 +49,7 @@ function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inher
   const spans: SegmentSpan[] = [];
   let before = 0;
   request.segments.forEach((segment, index) => {
-    const state: PrefixCountState = counter.stateAfter(request.segments, index + 1);
-    const through = state.committed + state.windowTokens;
+    const through = counter.prefixTokens(request.segments, index + 1);
     spans.push({ kind: segment.kind, name: segment.name, tokens: through - before, hash: hashHex(segment.hash), ...(inherited.has(index) ? { inherited: true } : {}) });
     before = through;
   });
