@@ -36,13 +36,12 @@ function observedOf(point: ModelRequestPoint): (CacheUsage & { readonly output?:
 
 /**
  * Tokens one request shares with a stored sequence, on the provider's scale: the rendering's common
- * prefix plus a calibration. On one head it is the stored sequence's own (the drift of everything
- * before its end, measured where it was observed); across heads (the divergence lies inside them)
- * the smaller of the two, never crediting tokens the recording may not have had.
+ * prefix plus the stored sequence's calibration (the drift of its rendering against what the
+ * provider counted, measured on observed earlier requests). The shared part is a prefix of the
+ * stored sequence, so its drift is the stored sequence's; the request being predicted is not used.
  */
-function sharedTokens(comparison: PrefixComparison, mine: HeadCalibration, entry: StoredSequence): number {
-  const offset = entry.head.key === mine.key ? entry.head.offset : Math.min(mine.offset, entry.head.offset);
-  return Math.max(0, comparison.commonPrefix.tokens + offset);
+function sharedTokens(comparison: PrefixComparison, entry: StoredSequence): number {
+  return Math.max(0, comparison.commonPrefix.tokens + entry.head.offset);
 }
 
 function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inherited: ReadonlySet<number>): SegmentSpan[] {
@@ -114,7 +113,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
 
     let best: { comparison: PrefixComparison; entry: StoredSequence; shared: number } | undefined;
     const matches: CacheMatch[] = compared.map(({ entry, comparison }) => {
-      const shared = sharedTokens(comparison, calibration, entry);
+      const shared = sharedTokens(comparison, entry);
       if (entry.source === 'input' && (!best || shared >= best.shared)) best = { comparison, entry, shared };
       const ageSeconds = record.time !== null && entry.time !== null ? Math.max(0, (record.time - entry.time) / 1000) : 0;
       return { sharedTokens: shared, entryTokens: entry.tokens, ageSeconds, source: entry.source };
@@ -137,12 +136,12 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     });
 
     // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.
-    const storedOffset = observedTotal ?? rendered + calibration.offset;
-    const stored = { session: sessionId, index: record.index, time: record.time, head: { key: calibration.key, offset: storedOffset - rendered } };
-    store.add({ ...stored, request, tokens: storedOffset, source: 'input' });
+    const storedTokens = observedTotal ?? tokens;
+    const stored = { session: sessionId, index: record.index, time: record.time, head: { key: calibration.key, offset: storedTokens - rendered } };
+    store.add({ ...stored, request, tokens: storedTokens, source: 'input' });
     if (record.response) {
       const withResponse = store.intern(rendering.withResponse(request, record.response));
-      store.add({ ...stored, request: withResponse, tokens: storedOffset + (rendering.counter.prefixTokens(withResponse.segments) - rendered), source: 'output' });
+      store.add({ ...stored, request: withResponse, tokens: storedTokens + (rendering.counter.prefixTokens(withResponse.segments) - rendered), source: 'output' });
     }
   }
 
