@@ -85,4 +85,27 @@ describe('analyzeDshSessionTree on a written session tree', () => {
     expect(segments.map((segment) => segment.kind)).toEqual(['system', 'tool', 'message', 'message', 'message']);
     expect(segments.every((segment) => segment.tokens > 0 && /^[0-9a-f]{16}$/.test(segment.hash))).toBe(true);
   });
+
+  it('a request after a gap longer than the TTL reads nothing (event times order the replay and age the cache)', async () => {
+    const gapFolder = mkdtempSync(path.join(os.tmpdir(), 'kvprefix-replay-gap-'));
+    try {
+      const hour = 3600 * 1000;
+      const at = (time: number, rows: object[]) => rows.map((row) => ({ ...row, time }));
+      writeFileSync(
+        path.join(gapFolder, 'session.jsonl'),
+        jsonl([
+          { type: 'session', version: 0, id: 'gap-session', createdAt: 0, delegationDepth: 0 },
+          ...at(1000, turn(1, [user('Say ONE', 'u1'), header('deepseek-v4-flash'), answer(1, 'ONE', { inputTokens: 1000, outputTokens: 5, cacheReadTokens: 0 })])),
+          ...at(1000 + 25 * hour, turn(2, [user('Say TWO', 'u2'), answer(2, 'TWO', { inputTokens: 1016, outputTokens: 5, cacheReadTokens: 0 })])),
+        ]),
+      );
+      const gap = await analyzeDshSessionTree(gapFolder);
+      const [first, second] = gap.sessions[0]!.requests;
+      expect(second!.time).toBe(new Date(1000 + 25 * hour).toISOString());
+      expect(first!.predicted.cacheReadRange).toEqual([0, 0]);
+      expect(second!.predicted.cacheReadRange).toEqual([0, 0]);
+    } finally {
+      rmSync(gapFolder, { recursive: true, force: true });
+    }
+  });
 });
