@@ -46,7 +46,7 @@ describe('DeepSeek cache policy', () => {
 
   it('rejects a unit that is not a positive integer, saying what to use', () => {
     expect(() => deepseekPolicy({ unit: 0 })).toThrow(/128 \(measured\) or 64 \(documented\)/);
-    expect(() => deepseekPolicy({ unit: 12.5 })).toThrow(RangeError);
+    expect(() => deepseekPolicy({ unit: 12.5 })).toThrow(expect.objectContaining({ code: 'usage/deepseek-unit' }));
   });
 
   it('prices Flash and Pro from the published table, and takes an override', () => {

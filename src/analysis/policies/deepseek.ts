@@ -1,3 +1,4 @@
+import { UsageError } from '../../prefix/index.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
 
 /*
@@ -88,7 +89,7 @@ function readFor(matches: readonly CacheMatch[], tokens: number, unit: number, t
 export function deepseekPolicy(options: DeepSeekPolicyOptions = {}): CachePolicy {
   const unit = options.unit ?? DEEPSEEK_UNIT.value;
   const ttlSeconds = options.ttlSeconds ?? DEEPSEEK_TTL.value;
-  if (!Number.isInteger(unit) || unit <= 0) throw new RangeError(`DeepSeek cache unit must be a positive integer, got ${unit}: use 128 (measured) or 64 (documented)`);
+  if (!Number.isInteger(unit) || unit <= 0) throw new UsageError('usage/deepseek-unit', `DeepSeek cache unit must be a positive integer, got ${unit}: use 128 (measured) or 64 (documented)`);
   const unitParameter: PolicyParameter = options.unit === undefined ? DEEPSEEK_UNIT : { value: unit, unit: 'tokens', source: 'given by the caller' };
   const ttlParameter: PolicyParameter = options.ttlSeconds === undefined ? DEEPSEEK_TTL : { value: ttlSeconds, unit: 'seconds', source: 'given by the caller' };
   return {

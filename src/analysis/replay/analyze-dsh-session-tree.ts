@@ -76,6 +76,10 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
  * in the route's rendering (DeepSeek: the V4 encoding and tokenizer, head calibrated on the first
  * observed request), the predicted read range, the observed usage where logged, where it stopped
  * sharing the request it reused the most of, and cost.
+ *
+ * Throws `InputError` (with file and line) for a log it cannot read, and for a request whose head
+ * uses a `{{system}}`/`{{tools}}` placeholder without a pin beside the log (`loadHeadPins`): a
+ * request is never rebuilt from a guess.
  */
 export async function analyzeDshSessionTree(target: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<SessionTreeAnalysis> {
   const policy = options.policy ?? deepseekPolicy();
