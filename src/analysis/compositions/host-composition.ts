@@ -60,7 +60,10 @@ export function assembleHostComposition(facts: CompositionFacts, reference: Refe
   const sections: PromptSection[] = [{ name: 'harness:identity', order: SECTION_ORDERS['harness:identity'], text: HARNESS_IDENTITY, verbatim: true }];
   const tools: ToolDefinition[] = [];
 
-  for (const source of PERSONA_SOURCES) {
+  // Entry-point apps (the ACP and headless demos) carry the deployment persona in their own config.
+  const appPersona = facts.enabled.find((row) => typeof configValue(row.config, 'persona') === 'string' && !PERSONA_SOURCES.some((source) => source.package === row.name));
+  const personaSources = [...PERSONA_SOURCES, ...(appPersona ? [{ package: appPersona.name, key: 'persona' }] : [])];
+  for (const source of personaSources) {
     const row = facts.enabled.find((candidate) => candidate.name === source.package);
     if (!row) continue;
     const value = evaluateJsValue(configValue(row.config, source.key), environment);
@@ -69,12 +72,17 @@ export function assembleHostComposition(facts: CompositionFacts, reference: Refe
     break;
   }
 
-  const toolsRow = facts.enabled.find((row) => row.name === '@deepseek-ai/dsh-tools');
-  const mode = toolsRow ? evaluateJsValue(configValue(toolsRow.config, 'mode'), environment) : { state: 'resolved' as const, value: undefined };
+  // The tool presentation: the registry row's `mode`, or an entry-point app's `tools.mode`.
+  const toolsRow =
+    facts.enabled.find((row) => row.name === '@deepseek-ai/dsh-tools' && configValue(row.config, 'mode') !== undefined) ??
+    facts.enabled.find((row) => configValue(configValue(row.config, 'tools'), 'mode') !== undefined);
+  const modeValue = toolsRow ? (configValue(toolsRow.config, 'mode') ?? configValue(configValue(toolsRow.config, 'tools'), 'mode')) : undefined;
+  const mode = evaluateJsValue(modeValue, environment);
   if (toolsRow && (mode.state === 'unresolved' || (mode.value !== undefined && mode.value !== 'native'))) {
+    const modePath = toolsRow.name === '@deepseek-ai/dsh-tools' ? 'config.mode' : 'config.tools.mode';
     problems.push({
       ...toolsRow.configFrom,
-      yamlPath: childPath(childPath(toolsRow.configFrom.yamlPath, 'config'), 'mode'),
+      yamlPath: modePath.split('.').reduce((at, key) => childPath(at, key), toolsRow.configFrom.yamlPath),
       code: 'guard/code-mode-head',
       severity: 'error',
       message: `tool presentation ${mode.state === 'unresolved' ? `!!js ${mode.source}` : JSON.stringify(mode.value)}: a Code Mode head cannot be assembled from a composition (its SDK block is generated from the live tool set); guard with --session <parent log> to use the recorded head`,

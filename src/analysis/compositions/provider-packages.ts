@@ -4,7 +4,7 @@ import { createForkProvider, createSpawnProvider, type SubagentProvider } from '
 export interface ProviderPackage {
   /** Provider name when the row's config gives none. */
   readonly defaultName: string;
-  /** The config key naming the provider (`providerName`; the DSH SDK provider uses `provider`). */
+  /** The config key naming the provider. */
   readonly nameKey: string;
   /**
    * The runtime model of the provider, for in-process ones. Whether it inherits parent context and
@@ -24,7 +24,8 @@ export const PROVIDER_PACKAGES: Readonly<Record<string, ProviderPackage>> = {
   '@deepseek-ai/dsh-subagent-codex': { defaultName: 'codex', nameKey: 'providerName', runtime: undefined },
   '@deepseek-ai/dsh-subagent-claude-code': { defaultName: 'claude-code', nameKey: 'providerName', runtime: undefined },
   '@deepseek-ai/dsh-subagent-acp': { defaultName: 'acp', nameKey: 'providerName', runtime: undefined },
-  '@deepseek-ai/dsh-subagent-dsh-sdk': { defaultName: 'dsh-sdk', nameKey: 'provider', runtime: undefined },
+  // Its `provider` key is the child's model provider, not the subagent provider name.
+  '@deepseek-ai/dsh-subagent-dsh-sdk': { defaultName: 'dsh-sdk', nameKey: 'providerName', runtime: undefined },
 };
 
 /** The model-facing delegation tool package. */

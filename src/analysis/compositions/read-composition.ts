@@ -46,6 +46,14 @@ export function isPatchFile(file: string): boolean {
   return /\.patch\.ya?ml$/i.test(file);
 }
 
+/**
+ * A `--patch` overlay need not be named `*.patch.yml` (examples/web-cordis/cordis.yml is one): a
+ * top-level list with an `insert` step or an entry without a plugin `name` is a patch list.
+ */
+function looksLikePatchList(root: Node): boolean {
+  return isSeq(root) && root.items.some((item) => isMap(item) && (item.has('insert') || !item.has('name')));
+}
+
 const JS_TAG = { tag: 'tag:yaml.org,2002:js', resolve: (source: string) => new JsExpression(source) };
 
 interface ReadContext {
@@ -155,7 +163,7 @@ export function parseComposition(text: string, file: string, directory: string =
   const entries: LayerEntry[] = [];
   const root = document.contents as Node | null;
   if (root === null) return { file, entries, problems: [] };
-  if (patchFile) readPatches(context, root, '', entries);
+  if (patchFile || looksLikePatchList(root)) readPatches(context, root, '', entries);
   else readRows(context, root, '', undefined, entries);
   return { file, entries, problems: context.problems };
 }
