@@ -23,7 +23,8 @@ export interface CallPath {
  * `createDelegationTool`): with background enabled, a call that omits `run_in_background` runs in the
  * background exactly when the tool is continuable, and a continuable background call starts a
  * continuable child; every other call starts a one-shot child. Persona, tool filter and agent
- * options come from the config, so every path carries them.
+ * options come from the config, so every path carries them. One-shot background jobs and foreground
+ * calls install the same child scope, so they are one path.
  */
 export function delegationCallPaths(config: DelegationToolConfig): CallPath[] {
   const fromConfig = {
@@ -34,13 +35,9 @@ export function delegationCallPaths(config: DelegationToolConfig): CallPath[] {
   const continuable = config.backgroundMode === 'continuable';
   const defaultBackground = config.enableRunInBackground && continuable;
   const paths: CallPath[] = [{ label: 'default call', isDefault: true, delta: { mode: defaultBackground ? 'continuable' : 'one-shot', ...fromConfig } }];
-  if (config.enableRunInBackground) {
-    paths.push(
-      defaultBackground
-        ? { label: 'call with run_in_background: false', isDefault: false, delta: { mode: 'one-shot', ...fromConfig } }
-        : { label: 'call with run_in_background: true', isDefault: false, delta: { mode: 'one-shot', ...fromConfig } },
-    );
-  }
+  // A one-shot background job gets the same child scope as a foreground call, so only the
+  // continuable tool has a second head to check: its opt-in foreground call.
+  if (defaultBackground) paths.push({ label: 'call with run_in_background: false', isDefault: false, delta: { mode: 'one-shot', ...fromConfig } });
   return paths;
 }
 
