@@ -27,3 +27,6 @@ export type {
   ModelExperienceCard,
   ParentSetup,
 } from './guard/index.js';
+// Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
+export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
+export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
