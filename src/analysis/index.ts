@@ -12,7 +12,7 @@ export {
 } from './compositions/index.js';
 export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ResolvedComposition, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
-export { GUARD_CHECKS, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience } from './guard/index.js';
+export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience } from './guard/index.js';
 export type {
   CallPath,
   ChildDelta,

@@ -1,9 +1,10 @@
-import { KvprefixError, type PrefixTokenCounter } from '../../prefix/index.js';
+import { KvprefixError } from '../../prefix/index.js';
 import type { CallPath } from './call-paths.js';
 import { assembleDelegationHeads, type HeadPair, type ParentSetup } from './delegation-heads.js';
+import { GuardCache } from './guard-cache.js';
 import type { FindingLocation, HeadDelta } from './guard-finding.js';
 import { headDeltas } from './head-delta.js';
-import { prefixBreak, type PrefixBreak } from './prefix-break.js';
+import { prefixBreak, type HeadSizes, type PrefixBreak } from './prefix-break.js';
 
 /** One delegation entry point under guard: a delegation tool row, or a programmatic caller. */
 export interface DelegationUnderGuard {
@@ -24,8 +25,8 @@ export type CallPathOutcome =
       readonly deltas: readonly HeadDelta[];
       /** Head and inherited history against the child's. */
       readonly request: PrefixBreak;
-      /** Heads alone: the head tokens and where the child's head departs. */
-      readonly head: PrefixBreak;
+      /** Heads alone: their token sizes and what they share. */
+      readonly head: HeadSizes;
     }
   | { readonly state: 'rejected'; readonly code: string; readonly message: string };
 
@@ -41,25 +42,24 @@ export interface DelegationAnalysis {
  * the prefix engine. A start the runtime rejects (an unknown filter name, an unsupported output
  * schema) is an outcome, not an exception: the guard reports it as unresolved.
  */
-export function analyseDelegation(setup: ParentSetup, delegation: DelegationUnderGuard, counter?: PrefixTokenCounter): DelegationAnalysis {
+export function analyseDelegation(setup: ParentSetup, delegation: DelegationUnderGuard, cache: GuardCache = new GuardCache()): DelegationAnalysis {
   const paths = delegation.paths.map((path) => {
     let pair: HeadPair;
     try {
-      pair = assembleDelegationHeads(setup, path.delta);
+      pair = assembleDelegationHeads(setup, path.delta, cache);
     } catch (error) {
       if (error instanceof KvprefixError) return { path, outcome: { state: 'rejected' as const, code: error.code, message: error.message } };
       throw error;
     }
-    const headOnly = { ...setup, history: [] };
-    const heads = setup.history.length === 0 ? pair : assembleDelegationHeads(headOnly, path.delta);
+    const request = prefixBreak(pair.parent, pair.child, cache.counter, pair.headSegments);
     return {
       path,
       outcome: {
         state: 'assembled' as const,
         pair,
         deltas: headDeltas(pair.parentHead, pair.childHead, setup.route, pair.childRoute),
-        request: prefixBreak(pair.parent, pair.child, counter),
-        head: prefixBreak(heads.parent, heads.child, counter),
+        request,
+        head: request.head,
       },
     };
   });

@@ -1,4 +1,4 @@
-import { renderRequest, type LayoutName, type MessagePart, type PrefixRequest } from '../../prefix/index.js';
+import type { LayoutName, MessagePart, PrefixRequest } from '../../prefix/index.js';
 import {
   Agent,
   AgentHost,
@@ -7,7 +7,6 @@ import {
   compileOutputContract,
   installReportTool,
   SECTION_ORDERS,
-  toolSchemaToChatWire,
   toSourcedChatMessages,
   validateToolFilter,
   type AssembledHead,
@@ -16,6 +15,7 @@ import {
   type StoredMessage,
 } from '../../providers/index.js';
 import type { ChildDelta } from './call-paths.js';
+import { GuardCache } from './guard-cache.js';
 
 /** The delegating parent: the global layer it runs on, its route and workspace, and its completed history. */
 export interface ParentSetup {
@@ -38,6 +38,8 @@ export interface HeadPair {
   readonly child: PrefixRequest;
   /** The child's route (differs from the parent's when `agentOptions` picks another provider or model). */
   readonly childRoute: { readonly provider: string; readonly model: string };
+  /** Segments of each request before the inherited history (system, SDK and tool segments). */
+  readonly headSegments: { readonly parent: number; readonly child: number };
 }
 
 /** Heads are assembled, never sent: a guard that reached the model would be a bug. */
@@ -48,14 +50,6 @@ const NO_MODEL: LanguageModel = {
   },
 };
 
-function render(route: HeadPair['childRoute'], layout: LayoutName, head: AssembledHead, history: readonly MessagePart[]): PrefixRequest {
-  return renderRequest(route, layout, {
-    system: head.sections.map((section) => ({ name: section.name, text: section.text, kind: section.name === 'tools:sdk' ? ('sdk' as const) : ('system' as const) })),
-    tools: head.tools.map((tool) => ({ name: tool.name, schema: toolSchemaToChatWire(tool) })),
-    messages: history,
-  });
-}
-
 /**
  * Assembles the parent's head and the head a child started with `delta` gets, with the runtime's
  * own agents: the parent is a top-level agent of the composition; the child a delegated agent whose
@@ -64,7 +58,7 @@ function render(route: HeadPair['childRoute'], layout: LayoutName, head: Assembl
  * are rendered with the inherited history behind the head. A tool filter DSH would reject (an unknown
  * or reserved name) throws the runtime's error.
  */
-export function assembleDelegationHeads(setup: ParentSetup, delta: ChildDelta): HeadPair {
+export function assembleDelegationHeads(setup: ParentSetup, delta: ChildDelta, cache: GuardCache = new GuardCache()): HeadPair {
   const layout = setup.layout ?? 'chat';
   const host = new AgentHost({ composition: setup.host, model: NO_MODEL, layout, clock: () => 0, newId: () => 'guard' });
   const parent = host.createAgent({ ...setup.route, ...(setup.cwd === undefined ? {} : { cwd: setup.cwd }) });
@@ -80,8 +74,11 @@ export function assembleDelegationHeads(setup: ParentSetup, delta: ChildDelta): 
   if (delta.outputSchema !== undefined) attachStructuredRuntime(child.scope, compileOutputContract(delta.outputSchema));
   if (delta.mode === 'continuable' && setup.reportChannel) installReportTool(child);
 
-  const history: MessagePart[] = toSourcedChatMessages(setup.history).map(({ message, source }, index) => ({ name: `history[${source}]#${index}`, role: message.role, wire: message }));
+  const messages = (): MessagePart[] => toSourcedChatMessages(setup.history).map(({ message, source }, index) => ({ name: `history[${source}]#${index}`, role: message.role, wire: message }));
   const parentHead = parent.assembleHead();
   const childHead = child.assembleHead();
-  return { parentHead, childHead, parent: render(setup.route, layout, parentHead, history), child: render(childRoute, layout, childHead, history), childRoute };
+  const parentRequest = cache.parentRequest(setup, () => cache.render(setup.route, layout, parentHead, setup.history, messages));
+  const childRequest = cache.render(childRoute, layout, childHead, setup.history, messages);
+  const headLength = (request: PrefixRequest) => request.segments.length - (parentRequest.segments.length - parentHead.sections.length - parentHead.tools.length);
+  return { parentHead, childHead, parent: parentRequest, child: childRequest, childRoute, headSegments: { parent: headLength(parentRequest), child: headLength(childRequest) } };
 }

@@ -8,6 +8,7 @@ import { loadReferenceHead, type ReferenceHead } from '../compositions/reference
 import { resolveComposition, type CompositionSource } from '../compositions/resolve-composition.js';
 import { delegationCallPaths, PLACEHOLDER_OUTPUT_SCHEMA } from './call-paths.js';
 import { analyseDelegation, type DelegationUnderGuard } from './delegation-analysis.js';
+import { GuardCache } from './guard-cache.js';
 import { runGuardChecks, type GuardReport } from './guard-report.js';
 import type { RecordedHeader, UnresolvedDelegation } from './guard-subject.js';
 import { readSessionParent } from './session-parent.js';
@@ -114,7 +115,8 @@ export async function guardComposition(file: CompositionSource | string, options
 
   const { guarded, unresolved } = entryPoints(facts, new Set(assembled.delegationTools.keys()));
   const setup = { host, route, cwd, history, reportChannel: facts.reportChannel !== undefined, ...(options.layout === undefined ? {} : { layout: options.layout }) };
-  const delegations = guarded.map((delegation) => analyseDelegation(setup, delegation, options.counter));
+  const cache = new GuardCache(options.counter);
+  const delegations = guarded.map((delegation) => analyseDelegation(setup, delegation, cache));
   return runGuardChecks(
     { source: target.label ?? target.path, setup, headSource: sessionSource === null ? 'composition' : 'session', delegations, unresolvedDelegations: unresolved, problems, recordedHeaders, sessionSource },
     assembled.uncounted,

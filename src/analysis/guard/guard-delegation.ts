@@ -1,10 +1,12 @@
-import type { PrefixTokenCounter } from '../../prefix/index.js';
 import { parseDelegationToolConfig, type DelegationToolConfigInput, type SubagentProvider } from '../../providers/index.js';
 import { delegationCallPaths, type CallPath, type ChildDelta } from './call-paths.js';
+import { GUARD_CHECKS } from './checks/index.js';
 import { analyseDelegation } from './delegation-analysis.js';
+import type { GuardCache } from './guard-cache.js';
 import type { ParentSetup } from './delegation-heads.js';
 import type { FindingLocation } from './guard-finding.js';
 import { runGuardChecks, type GuardReport } from './guard-report.js';
+import type { GuardCheck } from './guard-subject.js';
 
 /** A start a caller opts into beyond the tool's own call paths: a persona, a filter, an output schema. */
 export interface OptInStart {
@@ -24,7 +26,10 @@ export interface GuardDelegationInput {
   readonly optIn?: readonly OptInStart[];
   /** Where findings point (default: nowhere; the tool name identifies them). */
   readonly location?: Partial<FindingLocation>;
-  readonly counter?: PrefixTokenCounter;
+  /** Shared across decisions on the same parent: memoised token counts and the parent's rendered request. */
+  readonly cache?: GuardCache;
+  /** The checks to run (default: every registered check). */
+  readonly checks?: readonly GuardCheck[];
 }
 
 /**
@@ -43,8 +48,9 @@ export function guardDelegation(input: GuardDelegationInput): GuardReport {
     location,
     paths: [...delegationCallPaths(config), ...optIn],
   };
-  const analysis = analyseDelegation(input.parent, delegation, input.counter);
-  return runGuardChecks({
+  const analysis = analyseDelegation(input.parent, delegation, input.cache);
+  return runGuardChecks(
+    {
     source: location.file ?? config.toolName,
     setup: input.parent,
     headSource: 'composition',
@@ -53,5 +59,8 @@ export function guardDelegation(input: GuardDelegationInput): GuardReport {
     problems: [],
     recordedHeaders: [],
     sessionSource: null,
-  });
+    },
+    [],
+    input.checks ?? GUARD_CHECKS,
+  );
 }

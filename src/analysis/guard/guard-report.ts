@@ -2,7 +2,7 @@ import type { UncountedPackage } from '../compositions/host-composition.js';
 import { GUARD_CHECKS } from './checks/index.js';
 import type { DelegationAnalysis } from './delegation-analysis.js';
 import { hasErrorFinding, type GuardFinding } from './guard-finding.js';
-import type { GuardSubject } from './guard-subject.js';
+import type { GuardCheck, GuardSubject } from './guard-subject.js';
 
 /** What a guard run returns. */
 export interface GuardReport {
@@ -20,7 +20,7 @@ export interface GuardReport {
 }
 
 /** Runs every registered check over a subject. */
-export function runGuardChecks(subject: GuardSubject, uncounted: readonly UncountedPackage[] = []): GuardReport {
-  const findings = GUARD_CHECKS.flatMap((check) => check.run(subject));
+export function runGuardChecks(subject: GuardSubject, uncounted: readonly UncountedPackage[] = [], checks: readonly GuardCheck[] = GUARD_CHECKS): GuardReport {
+  const findings = checks.flatMap((check) => check.run(subject));
   return { ok: !hasErrorFinding(findings), source: subject.source, headSource: subject.headSource, findings, delegations: subject.delegations, uncounted, subject };
 }

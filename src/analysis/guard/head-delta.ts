@@ -27,7 +27,8 @@ export function headDeltas(parent: HeadShape, child: HeadShape, parentRoute: { p
   if (parentRoute.provider !== childRoute.provider) deltas.push({ part: 'route', name: `provider ${childRoute.provider}`, change: 'changed' });
   if (parentRoute.model !== childRoute.model) deltas.push({ part: 'route', name: `model ${childRoute.model}`, change: 'changed' });
   deltas.push(...diffByName(parent.sections, child.sections, 'section', (a, b) => a.text === b.text && a.order === b.order));
-  deltas.push(...diffByName(parent.tools, child.tools, 'tool', (a, b) => JSON.stringify(a) === JSON.stringify(b)));
+  // Assemblies pass a schema's `parameters` object through unchanged, so identity settles most pairs without serialising.
+  deltas.push(...diffByName(parent.tools, child.tools, 'tool', (a, b) => a.description === b.description && (a.parameters === b.parameters || JSON.stringify(a.parameters) === JSON.stringify(b.parameters))));
   return deltas;
 }
 

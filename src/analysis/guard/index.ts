@@ -3,6 +3,7 @@ export { delegationCallPaths, PLACEHOLDER_OUTPUT_SCHEMA } from './call-paths.js'
 export type { CallPath, ChildDelta } from './call-paths.js';
 export { GUARD_CHECKS } from './checks/index.js';
 export { VOLATILE_PATTERNS } from './checks/volatile-head.js';
+export { GuardCache } from './guard-cache.js';
 export { analyseDelegation } from './delegation-analysis.js';
 export type { CallPathOutcome, DelegationAnalysis, DelegationUnderGuard } from './delegation-analysis.js';
 export { assembleDelegationHeads } from './delegation-heads.js';

@@ -1,3 +1,4 @@
+import { formatCount } from './format-count.js';
 import type { DelegationAnalysis } from './delegation-analysis.js';
 import { describeDelta } from './head-delta.js';
 import type { GuardReport } from './guard-report.js';
@@ -32,7 +33,7 @@ export interface ModelExperienceCard {
   readonly parentResult: { readonly whatTheModelSees: string; readonly tokenEffect: string; readonly kvCacheEffect: string };
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 function pathCard(analysis: DelegationAnalysis, entry: DelegationAnalysis['paths'][number]): ModelExperiencePath {
   const { delegation } = analysis;

@@ -1,5 +1,13 @@
 import { comparePrefix, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
 
+/** Token sizes of the two heads alone, from the same comparison. */
+export interface HeadSizes {
+  readonly parentTokens: number;
+  readonly childTokens: number;
+  /** Leading head tokens both share. */
+  readonly commonTokens: number;
+}
+
 /** What a child request reuses of its parent's, in the engine's numbers. */
 export interface PrefixBreak {
   /** Tokens of the parent request (head and inherited history). */
@@ -14,6 +22,7 @@ export interface PrefixBreak {
   /** The first child segment that differs, or null when the child extends the parent untouched. */
   readonly firstDifferent: { readonly segment: number; readonly kind: string; readonly name: string } | null;
   readonly tokenizer: string;
+  readonly head: HeadSizes;
 }
 
 /**
@@ -22,8 +31,8 @@ export interface PrefixBreak {
  * at `commonPrefix.segments`, not from the engine's divergence record, whose shape belongs to the
  * cause analysis.
  */
-export function prefixBreak(parent: PrefixRequest, child: PrefixRequest, counter?: PrefixTokenCounter): PrefixBreak {
-  const comparison: PrefixComparison = comparePrefix(parent, child, counter === undefined ? {} : { counter });
+export function prefixBreak(parent: PrefixRequest, child: PrefixRequest, counter: PrefixTokenCounter, headSegments: { parent: number; child: number }): PrefixBreak {
+  const comparison: PrefixComparison = comparePrefix(parent, child, { counter });
   const common = comparison.commonPrefix;
   const segment = child.segments[common.segments];
   const parentIntact = common.segments >= parent.segments.length;
@@ -35,5 +44,11 @@ export function prefixBreak(parent: PrefixRequest, child: PrefixRequest, counter
     commonSegments: common.segments,
     firstDifferent: parentIntact || segment === undefined ? null : { segment: common.segments, kind: segment.kind, name: segment.name },
     tokenizer: comparison.tokenizer,
+    // Head sizes are prefix counts of the same requests (memoised), so no second comparison is needed.
+    head: (() => {
+      const parentTokens = counter.prefixTokens(parent.segments, headSegments.parent);
+      const childTokens = counter.prefixTokens(child.segments, headSegments.child);
+      return { parentTokens, childTokens, commonTokens: Math.min(common.tokens, parentTokens, childTokens) };
+    })(),
   };
 }
