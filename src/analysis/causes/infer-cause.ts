@@ -1,6 +1,4 @@
-import type { PrefixRequest } from './request.js';
-import { sameRoute } from './route-key.js';
-import type { Segment } from './segment.js';
+import type { Divergence, PrefixRequest, Segment } from '../../prefix/index.js';
 
 /**
  * Why a child request stops sharing its parent's prefix. With only wire bodies the cause is inferred
@@ -46,17 +44,24 @@ function isTaskMessage(request: PrefixRequest, segment: Segment): boolean {
 }
 
 /**
- * Infers the cause of a divergence from the two requests and the segment at the divergence (the
- * parent's, or the child's where the parent has none). Returns the cause and the name the cause is
- * about: the first removed tool for `tool-filter`, the added tool for `report-tool` /
- * `output-contract`, otherwise the segment's own name.
+ * The segment a cause is read from: the parent's at the divergence, or the child's where the parent
+ * has ended (the child only appends).
  */
-export function inferCause(
-  parent: PrefixRequest,
-  child: PrefixRequest,
-  at: { readonly segment: Segment; readonly side: 'parent' | 'child' },
-): { cause: DivergenceCause; name: string } {
-  if (!sameRoute(parent.route, child.route)) return { cause: 'route', name: at.segment.name };
+export function leadingSegment(parent: PrefixRequest, child: PrefixRequest, divergence: Divergence): { segment: Segment; side: 'parent' | 'child' } {
+  const segment = divergence.parent ? parent.segments[divergence.parent.index] : divergence.child ? child.segments[divergence.child.index] : undefined;
+  if (!segment) throw new RangeError(`divergence at byte ${divergence.byteOffset} names no segment of either request`);
+  return { segment, side: divergence.parent ? 'parent' : 'child' };
+}
+
+/**
+ * Infers the cause of a divergence from the two requests and the engine's description of where they
+ * differ. Returns the cause and the name the cause is about: the first removed tool for
+ * `tool-filter`, the added tool for `report-tool` / `output-contract`, otherwise the leading
+ * segment's own name.
+ */
+export function inferCause(parent: PrefixRequest, child: PrefixRequest, divergence: Divergence): { cause: DivergenceCause; name: string } {
+  const at = leadingSegment(parent, child, divergence);
+  if (divergence.routeDiffers) return { cause: 'route', name: at.segment.name };
   const { segment } = at;
   if (segment.kind === 'message' || segment.kind === 'task') {
     const owner = at.side === 'parent' ? parent : child;
