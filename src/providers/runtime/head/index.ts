@@ -17,11 +17,11 @@ export {
 } from './dsh-texts.js';
 export { interpolate } from './interpolate.js';
 export { DSH_SECTION_MARKERS, splitRenderedPrompt } from './pinned-head.js';
-export type { SectionMarker } from './pinned-head.js';
+export type { SectionMarker, SplitPromptOptions } from './pinned-head.js';
 export type { AssembledSection, PromptContext, PromptSection, SectionContext, SectionText } from './prompt-section.js';
 export { latestSnapshot, renderContexts, snapshotMessage } from './runtime-context.js';
 export type { ContextSnapshotSection } from './runtime-context.js';
-export { SECTION_ORDERS, SUBAGENT_SECTION_ORDER } from './section-orders.js';
+export { SECTION_ORDERS, SECTION_TOOL_GATES, SUBAGENT_SECTION_ORDER } from './section-orders.js';
 export { passesFilter, validateToolFilter } from './tool-filter.js';
 export type { ToolFilter } from './tool-filter.js';
 export { byName, schemaOf } from './tool-order.js';

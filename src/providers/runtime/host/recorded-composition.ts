@@ -2,7 +2,8 @@ import { UsageError } from '../../../prefix/index.js';
 import type { ToolSchema } from '../../model/language-model.js';
 import type { CodeModeComposition } from '../head/code-mode.js';
 import { splitRenderedPrompt } from '../head/pinned-head.js';
-import type { PromptContext } from '../head/prompt-section.js';
+import type { AssembledSection, PromptContext, PromptSection } from '../head/prompt-section.js';
+import { SECTION_TOOL_GATES } from '../head/section-orders.js';
 import type { ContextSnapshotSection } from '../head/runtime-context.js';
 import { parseSdkBlock } from '../head/sdk/sdk-block.js';
 import { recordedSdkRenderer } from '../head/sdk/recorded-sdk-renderer.js';
@@ -24,6 +25,26 @@ export interface RecordedHead {
   readonly executors?: ReadonlyMap<string, ToolDefinition>;
   /** Whether the recorded deployment composed the approval capability. */
   readonly approvalComposed?: boolean;
+  /** The head is one complete persona (DSH `complete: true`, e.g. the `minimal` preset). */
+  readonly completePersona?: boolean;
+  /** False when the recorded deployment suppressed runtime-context snapshots (`includeRuntimeContext: false`). */
+  readonly includeRuntimeContext?: boolean;
+}
+
+/**
+ * A recorded section as the composition registers it: verbatim, complete when it is a complete
+ * persona, and rendered only while its tool is visible when DSH gates it (`SECTION_TOOL_GATES`:
+ * `context:file-reference` needs `read`).
+ */
+function recordedSection(section: AssembledSection, complete: boolean): PromptSection {
+  const gate = Object.hasOwn(SECTION_TOOL_GATES, section.name) ? SECTION_TOOL_GATES[section.name] : undefined;
+  return {
+    name: section.name,
+    order: section.order,
+    text: gate === undefined ? section.text : (context) => (context.visibleToolNames.has(gate) ? section.text : ''),
+    verbatim: true,
+    ...(complete ? { complete: true } : {}),
+  };
 }
 
 /** Name of Code Mode's reserved transport. */
@@ -65,7 +86,7 @@ function sdkDeclaredTools(block: string): ToolSchema[] {
  * predicted from its parent's.
  */
 export function compositionFromHead(head: RecordedHead): HostComposition {
-  const sections = splitRenderedPrompt(head.system, head.source);
+  const sections = splitRenderedPrompt(head.system, head.source, undefined, head.completePersona ? { completePersona: true } : {});
   const withExecutor = (schema: ToolSchema): ToolDefinition => {
     const executor = head.executors?.get(schema.name);
     return executor ? { ...executor, name: schema.name, description: schema.description, parameters: schema.parameters } : schemaOnlyTool(schema);
@@ -91,10 +112,11 @@ export function compositionFromHead(head: RecordedHead): HostComposition {
   }
   const contexts: PromptContext[] = (head.contexts ?? []).map((context, index) => ({ name: context.name, order: (index + 1) * CONTEXT_ORDER_STEP, text: context.text }));
   return {
-    sections: globalSections.map((section) => ({ name: section.name, order: section.order, text: section.text, verbatim: true })),
+    sections: globalSections.map((section) => recordedSection(section, head.completePersona === true)),
     tools: tools.map(withExecutor),
     contexts,
     ...(codeMode ? { codeMode } : {}),
     ...(head.approvalComposed ? { approvalComposed: true } : {}),
+    ...(head.includeRuntimeContext === false ? { includeRuntimeContext: false } : {}),
   };
 }

@@ -40,6 +40,8 @@ function logInput(agent: AgentHandle, state: LoopState, input: StepInput): void 
 }
 
 function logRuntimeContext(agent: AgentHandle, driver: TurnDriver, head: AssembledHead): void {
+  // Suppression removes every context, the child's delegation statement included (core/system-prompt README).
+  if (agent.host.composition.includeRuntimeContext === false || driver.scope.runtimeContextSuppressed) return;
   const contexts = renderContexts([...(agent.host.composition.contexts ?? []), ...driver.scope.contexts], {
     visibleToolNames: new Set(head.visibility.visible.map((tool) => tool.name)),
     isChild: agent.parent !== undefined,
