@@ -4,6 +4,7 @@
 export { AgentSessionLog, fallbackTitle, lastTurnNumber, sessionEntries } from './log/index.js';
 export type { AgentSessionHeader, EventExtras, RecordedEvent, SurfaceOp } from './log/index.js';
 export {
+  APPROVAL_NEVER_CONTEXT,
   assembleHead,
   buildToolVisibility,
   byName,
@@ -113,6 +114,8 @@ export {
   readChildResult,
   REPORT_TOOL_SCHEMA,
   runStopReason,
+  settlementNotice,
+  settlementSummary,
   startContinuableRun,
   startInProcessRun,
   STRUCTURED_OUTPUT_RECORDED,
@@ -127,6 +130,7 @@ export type {
   ListenerErrorHandler,
   OutputContract,
   PreparedChild,
+  SettlementNotice,
   StructuredRuntime,
   SubagentEventName,
   SubagentRuntimeEvents,

@@ -4,6 +4,7 @@ export type { AssembledHead, HeadInputs } from './assemble-head.js';
 export { codeModeSections } from './code-mode.js';
 export type { CodeModeComposition } from './code-mode.js';
 export {
+  APPROVAL_NEVER_CONTEXT,
   CODE_ONLY_INSTRUCTION,
   DELEGATION_STATEMENT,
   HARNESS_IDENTITY,

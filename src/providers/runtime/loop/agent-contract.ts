@@ -201,8 +201,11 @@ export type StopReason = 'completed' | 'aborted' | 'error' | 'max-tokens' | 'ref
 
 /** The terminal result of a run (DSH `SubagentResult`). */
 export interface SubagentResult {
-  /** The child's own final output: its last non-empty assistant text, never seeded parent output; `[]` when none. */
-  readonly output: readonly TextBlock[];
+  /**
+   * The child's own final output: the content of its last assistant message with any content (or
+   * its streamed text when it has none), never seeded parent output; `[]` when none.
+   */
+  readonly output: readonly ContentBlock[];
   /** The captured structured value, when an output schema was required and the child committed one. */
   readonly structured?: unknown;
   /** A safe provider diagnostic for a non-completed result. */
