@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PrefixStore } from '../src/analysis/replay/prefix-store.js';
+
+const route = { provider: 'vllm', model: 'm' };
+
+function naiveShared(a: readonly number[], b: readonly number[]): number {
+  let count = 0;
+  while (count < a.length && count < b.length && a[count] === b[count]) count++;
+  return count;
+}
+
+describe('PrefixStore', () => {
+  it('returns every entry of the route with the shared prefix, entry length and age', () => {
+    const store = new PrefixStore<string>();
+    store.add(route, { units: [1, 2, 3, 4], time: 100, label: 'a' });
+    store.add(route, { units: [1, 2, 9], time: 110, label: 'b', source: 'output', breakpoints: [2] });
+    const matches = store.matches(route, { units: [1, 2, 3, 7] }, 130);
+    expect(matches).toEqual([
+      { sharedTokens: 3, sharedUnits: 3, entryTokens: 4, ageSeconds: 30, source: 'input', label: 'a' },
+      { sharedTokens: 2, sharedUnits: 2, entryTokens: 3, ageSeconds: 20, source: 'output', label: 'b', breakpoints: [2] },
+    ]);
+  });
+
+  it('another route (model or salt) sees nothing', () => {
+    const store = new PrefixStore();
+    store.add(route, { units: [1, 2, 3], time: 0, label: 0 });
+    expect(store.matches({ ...route, model: 'other' }, { units: [1, 2, 3] }, 1)).toEqual([]);
+    expect(store.matches({ ...route, salt: 'tenant' }, { units: [1, 2, 3] }, 1)).toEqual([]);
+  });
+
+  it('units standing for blocks report shared tokens at the last shared block end', () => {
+    const store = new PrefixStore();
+    store.add(route, { units: [10, 20, 30], unitEnds: [500, 800, 1200], time: 0, label: 0 });
+    const [match] = store.matches(route, { units: [10, 20, 31] }, 5);
+    expect(match).toMatchObject({ sharedUnits: 2, sharedTokens: 800, entryTokens: 1200 });
+  });
+
+  it('a growing conversation is stored once: each entry keeps only what its parent lacks', () => {
+    const store = new PrefixStore();
+    const conversation: number[] = [];
+    for (let turn = 0; turn < 50; turn++) {
+      for (let token = 0; token < 100; token++) conversation.push(turn * 1000 + token);
+      store.add(route, { units: [...conversation], time: turn, label: turn });
+    }
+    expect(store.size(route)).toBe(50);
+    expect(store.storedUnits(route)).toBe(conversation.length);
+    const matches = store.matches(route, { units: conversation }, 60);
+    expect(matches.map((match) => match.sharedTokens)).toEqual(Array.from({ length: 50 }, (_, turn) => (turn + 1) * 100));
+  });
+
+  it('keeps at most maxEntriesPerRoute, dropping the oldest entry nothing extends', () => {
+    const store = new PrefixStore({ maxEntriesPerRoute: 2 });
+    store.add(route, { units: [1, 2], time: 0, label: 'root' });
+    store.add(route, { units: [1, 2, 3], time: 1, label: 'child' });
+    // 'root' is older but 'child' holds only its last unit: dropping 'root' would orphan it.
+    store.add(route, { units: [7], time: 2, label: 'other' });
+    expect(store.matches(route, { units: [1, 2, 3] }, 3).map((match) => match.label)).toEqual(['root', 'other']);
+    // With 'child' gone, 'root' is a leaf again and goes next.
+    store.add(route, { units: [8], time: 3, label: 'newest' });
+    expect(store.matches(route, { units: [8] }, 4).map((match) => match.label)).toEqual(['other', 'newest']);
+  });
+
+  it('agrees with a naive longest common prefix on random sequences', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 12 }), { minLength: 1, maxLength: 12 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 12 }), (stored, query) => {
+        const store = new PrefixStore<number>();
+        stored.forEach((units, index) => store.add(route, { units, time: index, label: index }));
+        const shared = store.matches(route, { units: query }, 100).map((match) => match.sharedTokens);
+        expect(shared).toEqual(stored.map((units) => naiveShared(units, query)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses unit ends that do not match the units', () => {
+    expect(() => new PrefixStore().add(route, { units: [1, 2], unitEnds: [5], time: 0, label: 0 })).toThrow(/1 ends for 2 units/);
+  });
+});
