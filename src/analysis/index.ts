@@ -1,3 +1,47 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
 export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+// Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
+export {
+  anthropicMinimumTokens,
+  anthropicPolicy,
+  CACHE_POLICIES,
+  costOf,
+  createAnthropicPolicy,
+  createOpenAIPolicy,
+  createPolicyRegistry,
+  createSglangPolicy,
+  createVllmPolicy,
+  openaiCachedTokens,
+  openaiPolicy,
+  openaiRoute,
+  parsePriceText,
+  policyByName,
+  readPriceFile,
+  sglangPolicy,
+  vllmPolicy,
+  vllmRoute,
+  withPrices,
+} from './policies/index.js';
+export type {
+  AnthropicPolicyOptions,
+  CacheMatch,
+  CachePolicy,
+  CachePolicyName,
+  CachePrediction,
+  CacheUsage,
+  OpenAIPolicyOptions,
+  PolicyInput,
+  PolicyParameter,
+  PolicyRegistry,
+  PriceOverrides,
+  PriceTable,
+  SglangPolicyOptions,
+  VllmPolicyOptions,
+} from './policies/index.js';
+// Replays: the prefix store and the result shape every reader produces.
+export { PrefixStore } from './replay/index.js';
+export type { PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+// Claude Code transcripts: predicted against logged cache usage.
+export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
+export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';

@@ -1,0 +1,3 @@
+export { PrefixStore } from './prefix-store.js';
+export type { PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './prefix-store.js';
+export type { RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from './session-analysis.js';
