@@ -45,8 +45,27 @@ describe('PrefixStore', () => {
     }
     expect(store.size(route)).toBe(50);
     expect(store.storedUnits(route)).toBe(conversation.length);
-    const matches = store.matches(route, { units: conversation }, 60);
-    expect(matches.map((match) => match.sharedTokens)).toEqual(Array.from({ length: 50 }, (_, turn) => (turn + 1) * 100));
+    // The newest turn shares the whole conversation and is the freshest: every older turn is redundant.
+    expect(store.matches(route, { units: conversation }, 60)).toEqual([{ sharedTokens: 5000, sharedUnits: 5000, entryTokens: 5000, ageSeconds: 11, source: 'input', label: 49 }]);
+    // A request that edits turn 10 shares 1,000 tokens with turns 10..49: only the freshest of them is returned.
+    const edited = [...conversation.slice(0, 1000), -1];
+    expect(store.matches(route, { units: edited }, 60).map((match) => [match.label, match.sharedTokens])).toEqual([[49, 1000]]);
+  });
+
+  it('an older entry stays when it holds a breakpoint no fresher entry holds', () => {
+    const store = new PrefixStore<string>();
+    store.add(route, { units: [1, 2, 3, 4], time: 0, label: 'wrote at 2', breakpoints: [2, 4] });
+    store.add(route, { units: [1, 2, 3, 4, 5], time: 10, label: 'wrote at 5', breakpoints: [5] });
+    expect(store.matches(route, { units: [1, 2, 3, 9] }, 20).map((match) => match.label)).toEqual(['wrote at 2', 'wrote at 5']);
+    store.add(route, { units: [1, 2, 3, 4, 6], time: 15, label: 'wrote at 2 again', breakpoints: [2, 5] });
+    expect(store.matches(route, { units: [1, 2, 3, 9] }, 20).map((match) => match.label)).toEqual(['wrote at 2 again']);
+  });
+
+  it('entries added out of time order are all returned (freshness cannot be read from order)', () => {
+    const store = new PrefixStore<string>();
+    store.add(route, { units: [1, 2], time: 10, label: 'late' });
+    store.add(route, { units: [1, 2], time: 5, label: 'early' });
+    expect(store.matches(route, { units: [1, 2] }, 20).map((match) => match.label)).toEqual(['late', 'early']);
   });
 
   it('keeps at most maxEntriesPerRoute, dropping the oldest entry nothing extends', () => {
@@ -55,19 +74,29 @@ describe('PrefixStore', () => {
     store.add(route, { units: [1, 2, 3], time: 1, label: 'child' });
     // 'root' is older but 'child' holds only its last unit: dropping 'root' would orphan it.
     store.add(route, { units: [7], time: 2, label: 'other' });
-    expect(store.matches(route, { units: [1, 2, 3] }, 3).map((match) => match.label)).toEqual(['root', 'other']);
+    expect(store.size(route)).toBe(2);
+    expect(store.matches(route, { units: [1, 2, 3] }, 3).map((match) => [match.label, match.sharedTokens])).toEqual([['root', 2]]);
+    expect(store.matches(route, { units: [7] }, 3).map((match) => match.label)).toEqual(['other']);
     // With 'child' gone, 'root' is a leaf again and goes next.
     store.add(route, { units: [8], time: 3, label: 'newest' });
-    expect(store.matches(route, { units: [8] }, 4).map((match) => match.label)).toEqual(['other', 'newest']);
+    expect(store.matches(route, { units: [1, 2, 3] }, 4)).toEqual([]);
+    expect(store.size(route)).toBe(2);
   });
 
-  it('agrees with a naive longest common prefix on random sequences', () => {
+  it('agrees with a naive longest common prefix on random sequences, and leaves out only dominated entries', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 12 }), { minLength: 1, maxLength: 12 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 12 }), (stored, query) => {
         const store = new PrefixStore<number>();
         stored.forEach((units, index) => store.add(route, { units, time: index, label: index }));
-        const shared = store.matches(route, { units: query }, 100).map((match) => match.sharedTokens);
-        expect(shared).toEqual(stored.map((units) => naiveShared(units, query)));
+        const matches = store.matches(route, { units: query }, 100);
+        const naive = stored.map((units) => naiveShared(units, query));
+        for (const match of matches) expect(match.sharedTokens).toBe(naive[match.label]);
+        naive.forEach((shared, index) => {
+          if (shared === 0) return;
+          // Every entry left out has a returned entry at least as fresh sharing at least as much.
+          expect(matches.some((match) => match.label >= index && match.sharedTokens >= shared)).toBe(true);
+        });
+        expect(Math.max(0, ...matches.map((match) => match.sharedTokens))).toBe(Math.max(0, ...naive));
       }),
       { numRuns: 300 },
     );

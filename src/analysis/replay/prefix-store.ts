@@ -56,6 +56,9 @@ interface Entry<Label> {
   readonly breakpoints: readonly number[] | undefined;
   readonly label: Label;
   children: number;
+  /** Units and tokens the sequence under lookup shares with this entry (scratch of the current pass). */
+  shared: number;
+  sharedTokens: number;
 }
 
 function tokenEnd<Label>(entry: Entry<Label>, unitCount: number): number {
@@ -66,6 +69,8 @@ function tokenEnd<Label>(entry: Entry<Label>, unitCount: number): number {
   return at.ends === undefined ? unitCount : at.ends[index - at.base]!;
 }
 
+const NO_BREAKPOINTS: readonly number[] = [];
+
 function toUint32(units: Uint32Array | readonly number[]): Uint32Array {
   return units instanceof Uint32Array ? units : Uint32Array.from(units);
 }
@@ -73,6 +78,8 @@ function toUint32(units: Uint32Array | readonly number[]): Uint32Array {
 /** Per route, the sequences of earlier requests with their times; answers with every entry's shared prefix. */
 export class PrefixStore<Label = unknown> {
   readonly #routes = new Map<string, Entry<Label>[]>();
+  /** Per route, whether entries were added in non-decreasing time (what pruning relies on). */
+  readonly #timeOrdered = new Map<string, boolean>();
   readonly #maxEntries: number;
 
   constructor(options: PrefixStoreOptions = {}) {
@@ -80,40 +87,65 @@ export class PrefixStore<Label = unknown> {
     if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) throw new RangeError(`maxEntriesPerRoute must be a positive integer, got ${this.#maxEntries}`);
   }
 
-  /** Leading units the sequence shares with each entry of the route, in insertion order. */
-  #sharedUnits(entries: readonly Entry<Label>[], units: Uint32Array): Map<Entry<Label>, number> {
-    const shared = new Map<Entry<Label>, number>();
+  /** Sets `shared` and `sharedTokens` on every entry of the route for the sequence `units`. */
+  #measure(entries: readonly Entry<Label>[], units: Uint32Array): void {
     for (const entry of entries) {
-      const fromParent = entry.parent === undefined ? entry.base : shared.get(entry.parent)!;
-      if (fromParent < entry.base) {
-        shared.set(entry, fromParent);
+      const parent = entry.parent;
+      if (parent !== undefined && parent.shared < entry.base) {
+        // The sequence left the parent before this entry branched off it: it shares what the parent shares.
+        entry.shared = parent.shared;
+        entry.sharedTokens = parent.sharedTokens;
         continue;
       }
       let count = entry.base;
       const limit = Math.min(entry.length, units.length);
       while (count < limit && entry.units[count - entry.base] === units[count]) count++;
-      shared.set(entry, count);
+      entry.shared = count;
+      entry.sharedTokens = count > entry.base ? (entry.ends === undefined ? count : entry.ends[count - 1 - entry.base]!) : parent === undefined ? 0 : tokenEnd(parent, count);
     }
-    return shared;
   }
 
-  /** Every stored entry of `route` with what `sequence` shares with it, aged to `time`. */
+  /**
+   * The stored entries of `route` that could serve `sequence` at `time`, with what each shares. An
+   * entry sharing nothing is left out, and so is one that a fresher entry of the same source makes
+   * redundant (it shares at least as many tokens and holds each of the entry's breakpoints inside the
+   * shared prefix): no policy reads more from the older one. One pass over the route's entries; the
+   * answer stays small even when thousands of entries share a system prompt.
+   */
   matches(route: RouteKey, sequence: StoreSequence, time: number): StoreMatch<Label>[] {
     const entries = this.#routes.get(routeKeyString(route)) ?? [];
-    const shared = this.#sharedUnits(entries, toUint32(sequence.units));
-    return entries.map((entry) => {
-      const units = shared.get(entry)!;
-      const match: StoreMatch<Label> = {
-        sharedTokens: tokenEnd(entry, units),
-        sharedUnits: units,
+    this.#measure(entries, toUint32(sequence.units));
+    const found: StoreMatch<Label>[] = [];
+    // Newest first is freshest first while entries were added in time order; otherwise keep all.
+    const prune = this.#timeOrdered.get(routeKeyString(route)) ?? true;
+    const best = { input: 0, output: 0 };
+    const covered = { input: new Set<number>(), output: new Set<number>() };
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const entry = entries[index]!;
+      if (entry.shared === 0) continue;
+      const sharedTokens = entry.sharedTokens;
+      const seen = covered[entry.source];
+      let redundant = prune && sharedTokens <= best[entry.source];
+      for (const position of entry.breakpoints ?? NO_BREAKPOINTS) {
+        if (position > sharedTokens) continue;
+        if (!seen.has(position)) {
+          redundant = false;
+          seen.add(position);
+        }
+      }
+      best[entry.source] = Math.max(best[entry.source], sharedTokens);
+      if (redundant) continue;
+      found.push({
+        sharedTokens,
+        sharedUnits: entry.shared,
         entryTokens: entry.tokens,
         ageSeconds: Math.max(0, time - entry.time),
         source: entry.source,
         label: entry.label,
         ...(entry.breakpoints === undefined ? {} : { breakpoints: entry.breakpoints }),
-      };
-      return match;
-    });
+      });
+    }
+    return found.reverse();
   }
 
   /** Stores an earlier request's sequence (units beyond what an earlier entry holds are copied, the rest shared). */
@@ -121,14 +153,16 @@ export class PrefixStore<Label = unknown> {
     const key = routeKeyString(route);
     const entries = this.#routes.get(key) ?? [];
     this.#routes.set(key, entries);
+    const latest = entries.at(-1);
+    if (latest !== undefined && input.time < latest.time) this.#timeOrdered.set(key, false);
     const units = toUint32(input.units);
     if (input.unitEnds !== undefined && input.unitEnds.length !== units.length) {
       throw new RangeError(`unitEnds has ${input.unitEnds.length} ends for ${units.length} units`);
     }
-    const shared = this.#sharedUnits(entries, units);
+    this.#measure(entries, units);
     let parent: Entry<Label> | undefined;
     let base = 0;
-    for (const [entry, count] of shared) if (count > base) [parent, base] = [entry, count];
+    for (const entry of entries) if (entry.shared > base) [parent, base] = [entry, entry.shared];
     const entry: Entry<Label> = {
       parent,
       base,
@@ -141,6 +175,8 @@ export class PrefixStore<Label = unknown> {
       breakpoints: input.breakpoints,
       label: input.label,
       children: 0,
+      shared: 0,
+      sharedTokens: 0,
     };
     if (parent) parent.children++;
     entries.push(entry);
