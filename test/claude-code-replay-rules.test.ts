@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeClaudeCodeSession, readClaudeCodeTranscript } from '../src/analysis/index.js';
 import { prose, writeTranscript } from './support/claude-code-transcript.js';
@@ -61,6 +61,20 @@ describe('Claude Code replay rules', () => {
     const requests = (await analyzeClaudeCodeSession(file)).sessions[0]!.requests;
     expect(requests).toHaveLength(1);
     expect(requests[0]!.observed).toEqual({ uncached: 3, cacheRead: 0, cacheWrite: 6_000, output: 250 });
+  });
+
+  it('an assistant message Claude Code wrote itself (<synthetic>) is not a request', async () => {
+    const file = writeTranscript([{ at: '2026-01-01T10:00:00.000Z', userText: prose(3000), usage: FIRST }]);
+    const synthetic = {
+      type: 'assistant',
+      uuid: 'synthetic-1',
+      parentUuid: 'assistant-0-0',
+      timestamp: '2026-01-01T10:00:05.000Z',
+      sessionId: 'session-1',
+      message: { id: 'synthetic-msg', role: 'assistant', model: '<synthetic>', content: [{ type: 'text', text: 'API Error' }], usage: { input_tokens: 0, output_tokens: 0 } },
+    };
+    appendFileSync(file, `${JSON.stringify(synthetic)}\n`);
+    expect((await analyzeClaudeCodeSession(file)).sessions[0]!.requests).toHaveLength(1);
   });
 
   it('a prompt under the model minimum is neither written nor read', async () => {

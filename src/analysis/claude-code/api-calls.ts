@@ -1,5 +1,7 @@
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
+const SYNTHETIC_MODEL = '<synthetic>';
+
 /** Usage one API call reported, in Anthropic's split. */
 export interface LoggedUsage {
   readonly uncached: number;
@@ -57,7 +59,8 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
   for (const entry of transcript.entries) byUuid.set(entry.uuid, entry);
   const calls = new Map<string, { first: AssistantEntry; usage: LoggedUsage | undefined }>();
   for (const entry of transcript.entries) {
-    if (entry.type !== 'assistant') continue;
+    // Claude Code writes `<synthetic>` assistant messages itself (API errors, interruptions): no request was sent.
+    if (entry.type !== 'assistant' || entry.message.model === SYNTHETIC_MODEL) continue;
     const key = `${entry.message.id}\u0000${entry.requestId ?? ''}`;
     const usage = usageOf(entry);
     const known = calls.get(key);

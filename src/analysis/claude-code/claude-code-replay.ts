@@ -11,7 +11,10 @@ import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './toke
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 export interface ClaudeCodeAnalysisOptions {
-  /** The rule to replay through; default the Anthropic policy with the 5-minute TTL Claude Code uses. */
+  /**
+   * The rule to replay through; default the Anthropic policy with the 5-minute TTL Claude Code uses
+   * (every write in the corpus is a 5-minute write). For user prices: `withPrices(policy, await readPriceFile(file))`.
+   */
   readonly policy?: CachePolicy;
   /** Tokenizer for the estimates that calibration scales (default o200k_base). */
   readonly tokenizer?: Tokenizer;
