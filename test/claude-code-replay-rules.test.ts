@@ -95,6 +95,10 @@ describe('Claude Code transcript errors', () => {
     await expect(readClaudeCodeTranscript(file)).rejects.toMatchObject({ code: 'input/malformed-json', source: file, line: 2 });
   });
 
+  it('a missing transcript is an input error naming it', async () => {
+    await expect(analyzeClaudeCodeSession('/nonexistent/session.jsonl')).rejects.toMatchObject({ code: 'input/unreadable', source: '/nonexistent/session.jsonl' });
+  });
+
   it('a user entry without a message names the field and line', async () => {
     const file = writeTranscript([{ at: '2026-01-01T10:00:00.000Z', userText: 'hi', usage: FIRST }]);
     writeFileSync(file, '\n{"type":"user","uuid":"u","timestamp":"2026-01-01T10:00:00.000Z","sessionId":"s"}\n');
