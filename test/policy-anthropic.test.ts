@@ -100,6 +100,10 @@ describe('Anthropic cache policy', () => {
     'claude-sonnet-4-5-20250929': 1024,
     'claude-opus-4-1-20250805': 1024,
     'claude-3-5-haiku-20241022': 2048,
+    'claude-sonnet-4-6': 2048,
+    'claude-opus-4-7': 2048,
+    'claude-opus-4-8': 1024,
+    'claude-opus-5': 512,
   } satisfies Record<string, number>;
   for (const [id, tokens] of Object.entries(minimums)) {
     it(`${id} caches nothing under ${tokens} tokens`, () => expect(anthropicMinimumTokens(id)).toBe(tokens));

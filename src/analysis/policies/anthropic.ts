@@ -16,14 +16,18 @@ export interface AnthropicPolicyOptions {
  * minimum token count"; table in the prompt-caching doc).
  */
 const MINIMUM_TOKENS: ReadonlyArray<readonly [modelPrefix: string, tokens: number]> = [
+  ['claude-opus-5', 512],
+  ['claude-opus-4-7', 2048],
   ['claude-opus-4-6', 4096],
   ['claude-opus-4-5', 4096],
   ['claude-haiku-4-5', 4096],
+  // The doc once listed Sonnet 4.6 at 1,024, but caching started at 2,048 in practice
+  // (anthropics/anthropic-sdk-python#1194); later copies of the table say 2,048.
   ['claude-sonnet-4-6', 2048],
   ['claude-3-5-haiku', 2048],
   ['claude-3-haiku', 2048],
 ];
-// Opus 4.1, Opus 4, Sonnet 4.5, Sonnet 4, Sonnet 3.7, Opus 3.
+// Opus 4.8, Opus 4.1, Opus 4, Sonnet 4.5, Sonnet 4, Sonnet 3.7, Opus 3.
 const DEFAULT_MINIMUM_TOKENS = 1024;
 
 /** Base input and output USD per million tokens (pricing doc); cache prices follow from the multipliers. */
@@ -61,7 +65,7 @@ function parametersFor(ttl: '5m' | '1h'): Record<string, PolicyParameter> {
   return {
     maxBreakpoints: { value: 4, unit: 'breakpoints', source: `${CACHING_DOC} ("up to 4 cache breakpoints")` },
     lookbackBlocks: { value: 20, unit: 'blocks', source: `${CACHING_DOC} (hits are checked at block boundaries up to 20 blocks before each breakpoint)` },
-    minimumTokens: { value: DEFAULT_MINIMUM_TOKENS, unit: 'tokens', source: `${CACHING_DOC} (1024; 2048 for Sonnet 4.6 and Haiku 3/3.5; 4096 for Opus 4.5/4.6 and Haiku 4.5)` },
+    minimumTokens: { value: DEFAULT_MINIMUM_TOKENS, unit: 'tokens', source: `${CACHING_DOC} (1024; 512 for Opus 5; 2048 for Opus 4.7, Sonnet 4.6 and Haiku 3/3.5; 4096 for Opus 4.5/4.6 and Haiku 4.5)` },
     ttlSeconds:
       ttl === '1h'
         ? { value: 3600, unit: 'seconds', source: `${CACHING_DOC} (ttl: "1h")` }
