@@ -92,6 +92,8 @@ describe('Anthropic cache policy', () => {
     expect(anthropicPolicy.pricesFor('claude-opus-4-5-20251101')).toMatchObject({ input: 5, cacheWrite: 6.25, cacheRead: 0.5, output: 25 });
     expect(anthropicPolicy.pricesFor('claude-haiku-4-5-20251001')).toMatchObject({ input: 1, cacheWrite: 1.25, output: 5 });
     expect(anthropicPolicy.pricesFor('claude-opus-4-1-20250805')).toMatchObject({ input: 15, output: 75 });
+    expect(anthropicPolicy.pricesFor('claude-opus-4-20250514')).toMatchObject({ input: 15, output: 75 });
+    expect(anthropicPolicy.pricesFor('claude-opus-4-8').source).toContain("no row for 'claude-opus-4-8'");
   });
 
   const minimums = {

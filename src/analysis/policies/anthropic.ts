@@ -35,7 +35,10 @@ const BASE_PRICES: ReadonlyArray<readonly [modelPrefix: string, input: number, o
   ['claude-opus-4-6', 5, 25],
   ['claude-opus-4-5', 5, 25],
   ['claude-opus-4-1', 15, 75],
-  ['claude-opus-4', 15, 75],
+  // Opus 4 by its dated id and alias only, so a newer Opus 4.x without a row says so instead of
+  // silently taking Opus 4 prices.
+  ['claude-opus-4-2', 15, 75],
+  ['claude-opus-4-0', 15, 75],
   ['claude-3-opus', 15, 75],
   ['claude-sonnet-4', 3, 15],
   ['claude-3-7-sonnet', 3, 15],
