@@ -45,6 +45,8 @@ describe('OpenAI cache policy', () => {
     expect(openaiPolicy.pricesFor('gpt-4o-mini-2024-07-18')).toMatchObject({ input: 0.15, cacheRead: 0.075 });
     expect(openaiPolicy.pricesFor('gpt-4o-2024-08-06')).toMatchObject({ input: 2.5, cacheRead: 1.25 });
     expect(openaiPolicy.pricesFor('some-future-model').source).toContain("no row for 'some-future-model'");
+    expect(openaiPolicy.pricesFor('gpt-5-2025-08-07')).toMatchObject({ input: 1.25, cacheRead: 0.125 });
+    expect(openaiPolicy.pricesFor('gpt-5.6-sol').source).toContain("no row for 'gpt-5.6-sol'");
   });
 
   it('refuses an increment that is not a positive integer', () => {

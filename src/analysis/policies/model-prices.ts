@@ -10,7 +10,7 @@ export interface ModelPrices {
 }
 
 /**
- * The entry whose `model` is the longest prefix of `model` (so `gpt-4o-mini-2024-07-18` takes the
+ * The entry whose `model` is the longest prefix of `model` ending at a `-` (so `gpt-4o-mini-2024-07-18` takes the
  * `gpt-4o-mini` row, not `gpt-4o`), or the `fallback` row for a model the table does not know. The
  * fallback keeps a cost on the report for unknown models; the `source` says which row was used.
  */
@@ -23,7 +23,9 @@ export function pricesByModelPrefix(
 ): PriceTable {
   let best: ModelPrices | undefined;
   for (const row of table) {
-    if (model.startsWith(row.model) && (best === undefined || row.model.length > best.model.length)) best = row;
+    // A row covers its id and dated or suffixed ids (`gpt-5-2025-08-07`), not a newer family (`gpt-5.6`).
+    const covers = model === row.model || model.startsWith(`${row.model}-`);
+    if (covers && (best === undefined || row.model.length > best.model.length)) best = row;
   }
   const row = best ?? table.find((candidate) => candidate.model === fallback);
   if (row === undefined) throw new Error(`price table has no fallback row '${fallback}'`);
