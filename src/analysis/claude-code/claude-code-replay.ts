@@ -162,7 +162,9 @@ export class ClaudeCodeReplay {
     const record: RequestRecord = { call, session: sessionIndex, index, units, ends: fitted, request };
     state.records.push(record);
     const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
-    this.#store.add(route, { units, unitEnds: fitted, time, breakpoints: [...new Set([fitted[0]!, lastBreakpoint])], label: { session: sessionIndex, index } });
+    // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
+    const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
+    this.#store.add(route, { units, unitEnds: fitted, time, breakpoints: written, label: { session: sessionIndex, index } });
 
     const prices = this.#policy.pricesFor(call.model);
     const observed = usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output };
