@@ -20,4 +20,8 @@ describe('SGLang cache policy', () => {
   it('with --page-size 16 it reads whole pages', () => {
     expect(createSglangPolicy({ pageSize: 16 }).predict({ tokens: 100, matches: [match(47)] }).cacheRead).toBe(32);
   });
+
+  it('refuses a page size that is not a positive integer', () => {
+    expect(() => createSglangPolicy({ pageSize: 1.5 })).toThrow(/positive integer, got 1.5/);
+  });
 });
