@@ -12,6 +12,9 @@ export const COMPOSITION_OPTIONS = {
   platform: { type: 'string' },
 } as const;
 
+/** The platforms `--platform` takes: those DSH compositions test `process.platform` against. */
+const PLATFORMS = ['linux', 'darwin', 'win32'] as const;
+
 /** Parsed arguments of a composition command. */
 export interface CompositionArguments {
   readonly files: readonly string[];
@@ -24,6 +27,10 @@ export function parseCompositionArguments(argv: readonly string[], withFormat: b
   if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one composition file');
   const format = values['format'];
   if (format !== undefined && format !== 'text' && format !== 'md') throw new UsageError('usage/bad-option', `--format must be text or md, got '${String(format)}'`);
+  const platform = values['platform'];
+  if (platform !== undefined && !(PLATFORMS as readonly unknown[]).includes(platform)) {
+    throw new UsageError('usage/bad-option', `--platform must be linux, darwin or win32, got '${String(platform)}'`);
+  }
   return { files: positionals, values };
 }
 
