@@ -162,7 +162,8 @@ export function parseComposition(text: string, file: string, directory: string =
   const context: ReadContext = { file, directory, document, lines, problems: [] };
   const entries: LayerEntry[] = [];
   const root = document.contents as Node | null;
-  if (root === null) return { file, entries, problems: [] };
+  // Nothing to guard is not a pass: a truncated or wrongly named file would otherwise go green.
+  if (root === null) throw new InputError('input/empty-composition', 'the file holds no composition (it is empty or only comments)', { source: file, line: 1 });
   if (patchFile || looksLikePatchList(root)) readPatches(context, root, '', entries);
   else readRows(context, root, '', undefined, entries);
   return { file, entries, problems: context.problems };
