@@ -12,7 +12,7 @@ export {
 } from './compositions/index.js';
 export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ResolvedComposition, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
-export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience } from './guard/index.js';
+export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience, unexplainedDelegations } from './guard/index.js';
 export type {
   CallPath,
   ChildDelta,
@@ -26,6 +26,7 @@ export type {
   HeadDelta,
   ModelExperienceCard,
   ParentSetup,
+  UnexplainedDelegation,
 } from './guard/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
 export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';

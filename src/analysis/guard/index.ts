@@ -32,6 +32,6 @@ export { prefixBreak } from './prefix-break.js';
 export type { PrefixBreak } from './prefix-break.js';
 export { readSessionParent } from './session-parent.js';
 export type { SessionParent } from './session-parent.js';
-export { modelExperienceCards, renderModelExperience } from './model-experience.js';
-export type { ModelExperienceCard, ModelExperiencePath } from './model-experience.js';
+export { modelExperienceCards, renderModelExperience, unexplainedDelegations } from './model-experience.js';
+export type { ModelExperienceCard, ModelExperiencePath, UnexplainedDelegation } from './model-experience.js';
 export { guardJson, renderGuardMarkdown, renderGuardReport, renderGuardText } from './render-guard-report.js';

@@ -1,6 +1,7 @@
 import { formatCount } from './format-count.js';
 import type { DelegationAnalysis } from './delegation-analysis.js';
 import { describeDelta } from './head-delta.js';
+import type { FindingLocation } from './guard-finding.js';
 import type { GuardReport } from './guard-report.js';
 
 /** One call path's card: the three paragraphs of a DSH README's Model Experience entry, with numbers. */
@@ -94,9 +95,27 @@ export function modelExperienceCards(report: GuardReport): ModelExperienceCard[]
   }));
 }
 
-/** Markdown in the DSH READMEs' card layout. */
-export function renderModelExperience(cards: readonly ModelExperienceCard[], source: string): string {
+/** What a card cannot be drawn for: a delegation (or the head) the guard could not resolve, and why. */
+export interface UnexplainedDelegation extends FindingLocation {
+  /** The delegation tool, or null when the whole head could not be assembled. */
+  readonly tool: string | null;
+  readonly message: string;
+}
+
+/**
+ * The guard's unresolved findings, as explain reports them: a tool with no card must be named with
+ * its reason, or a reader takes the cards shown for the whole composition.
+ */
+export function unexplainedDelegations(report: GuardReport): UnexplainedDelegation[] {
+  return report.findings
+    .filter((finding) => finding.kind === 'unresolved')
+    .map(({ tool, file, yamlPath, line, message }) => ({ tool, file, yamlPath, line, message }));
+}
+
+/** Markdown in the DSH READMEs' card layout; then what could not be explained, each with its reason. */
+export function renderModelExperience(cards: readonly ModelExperienceCard[], source: string, unexplained: readonly UnexplainedDelegation[] = []): string {
   const lines = [`# Model Experience: ${source}`, ''];
+  if (cards.length === 0 && unexplained.length === 0) lines.push('The composition loads no delegation tool, so no child request to explain.', '');
   for (const card of cards) {
     lines.push(`## ${card.tool} — provider '${card.provider}'${card.inheritsParentContext ? ' (inherits the parent\'s completed turns)' : ''}`, '');
     for (const path of card.paths) {
@@ -104,6 +123,10 @@ export function renderModelExperience(cards: readonly ModelExperienceCard[], sou
       lines.push('#### What the model sees', '', path.whatTheModelSees, '', '#### Token effect', '', path.tokenEffect, '', '#### KV Cache effect', '', path.kvCacheEffect, '');
     }
     lines.push('### Parent tool result, indirectly', '', '#### What the model sees', '', card.parentResult.whatTheModelSees, '', '#### Token effect', '', card.parentResult.tokenEffect, '', '#### KV Cache effect', '', card.parentResult.kvCacheEffect, '');
+  }
+  for (const entry of unexplained) {
+    const where = entry.file === null ? '' : ` (${entry.file}${entry.line === null ? '' : `:${entry.line}`})`;
+    lines.push(`## ${entry.tool ?? 'the parent head'} — not explained${where}`, '', entry.message, '');
   }
   return `${lines.join('\n')}`;
 }

@@ -1,4 +1,4 @@
-import { modelExperienceCards, renderModelExperience } from '../../analysis/index.js';
+import { modelExperienceCards, renderModelExperience, unexplainedDelegations } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
@@ -7,7 +7,8 @@ import { guardFiles, invalidInput, invalidInputLines, parseCompositionArguments 
 
 const USAGE =
   'usage: kvprefix explain <composition> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--json]\n' +
-  '  a Model Experience card per delegation tool and call path: what the child model sees, the token effect, the KV cache effect';
+  '  a Model Experience card per delegation tool and call path: what the child model sees, the token effect, the KV cache effect;\n' +
+  '  exit 1 when a delegation cannot be explained (each is named with its reason)';
 
 /** `kvprefix explain`: Model Experience cards with the numbers of one composition. */
 export const explainCommand: Command = {
@@ -19,12 +20,13 @@ export const explainCommand: Command = {
     if (parsed.files.length !== 1) throw new UsageError('usage/arguments', `expected one composition, got ${parsed.files.length}`);
     const [report] = await guardFiles(parsed, io);
     const cards = modelExperienceCards(report!);
-    io.stdout(parsed.values['json'] ? `${JSON.stringify({ source: report!.source, cards })}\n` : renderModelExperience(cards, report!.source));
+    const unexplained = unexplainedDelegations(report!);
+    io.stdout(parsed.values['json'] ? `${JSON.stringify({ source: report!.source, cards, unexplained })}\n` : renderModelExperience(cards, report!.source, unexplained));
     const invalid = invalidInput(report!.findings);
     if (invalid.length > 0) {
       io.stderr(invalidInputLines(invalid));
       return EXIT.input;
     }
-    return EXIT.ok;
+    return unexplained.length > 0 ? EXIT.findings : EXIT.ok;
   },
 };
