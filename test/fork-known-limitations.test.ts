@@ -3,8 +3,8 @@ import { comparePrefix } from '../src/prefix/index.js';
 import { createForkProvider, REPORT_SECTION_TEXT, REPORT_TOOL_SCHEMA } from '../src/providers/runtime/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
+import { itWithCorpus } from './support/corpus.js';
 import { allDelegationRows } from './support/runtime-cordis-rows.js';
-import { HAS_CORPUS } from './support/runtime-corpus.js';
 import { prompt, settleAll, smallHost, textStep } from './support/runtime-scenario.js';
 
 const isChild = (request: ModelRequest) => request.system.includes(REPORT_SECTION_TEXT);
@@ -59,14 +59,14 @@ describe('fork: Known Limitations', () => {
     expect((await child.settled).stopReason).toBe('completed');
   });
 
-  it.skipIf(!HAS_CORPUS)('the compositions the fork-one-shot note names (base bundle, ACP and headless examples) set backgroundMode: one-shot on the fork delegation tool', () => {
+  itWithCorpus('dsh', 'the compositions the fork-one-shot note names (base bundle, ACP and headless examples) set backgroundMode: one-shot on the fork delegation tool', () => {
     const named = ['packages/bundle/base/cordis.patch.yml', 'examples/acp-agent/cordis.yml', 'examples/headless-agent/cordis.yml'];
     const forkRows = allDelegationRows().filter((row) => row.config['provider'] === 'fork' && named.includes(row.file));
     expect(forkRows.map((row) => row.file).sort()).toEqual([...named].sort());
     for (const row of forkRows) expect(row.config['backgroundMode']).toBe('one-shot');
   });
 
-  it.skipIf(!HAS_CORPUS)('…but this corpus revision also ships CLI agent presets that bind fork to continuable, contrary to the README (listed here for the guard check)', () => {
+  itWithCorpus('dsh', '…but this corpus revision also ships CLI agent presets that bind fork to continuable, contrary to the README (listed here for the guard check)', () => {
     const continuableForks = allDelegationRows()
       .filter((row) => row.config['provider'] === 'fork' && row.config['backgroundMode'] === 'continuable')
       .map((row) => row.file);

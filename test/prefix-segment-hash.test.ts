@@ -1,13 +1,14 @@
 import xxhash from 'xxhash-wasm';
 import { describe, expect, it } from 'vitest';
 import { createRequest, hashHex, Segment } from '../src/prefix/index.js';
-import { readCorpusText } from './support/corpus.js';
+import { itWithCorpus, readCorpusText, readOnce } from './support/corpus.js';
 
 const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
-const prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+const readPrompt = readOnce(() => readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md'));
 
 describe('segment hashing', () => {
-  it('hashes the UTF-8 bytes with xxHash64, whether built from text or from bytes', async () => {
+  itWithCorpus('dsh', 'hashes the UTF-8 bytes with xxHash64, whether built from text or from bytes', async () => {
+    const prompt = readPrompt();
     const { h64Raw } = await xxhash();
     const bytes = new TextEncoder().encode(prompt);
     const fromText = new Segment({ kind: 'system', name: 'system', content: prompt }, 0n);
@@ -31,7 +32,8 @@ describe('segment hashing', () => {
     expect(one.segments[2]!.prefixHash).not.toBe(two.segments[2]!.prefixHash);
   });
 
-  it('seeds the chain with the route, so the same bytes on another model share no prefix hash', () => {
+  itWithCorpus('dsh', 'seeds the chain with the route, so the same bytes on another model share no prefix hash', () => {
+    const prompt = readPrompt();
     const inputs = [{ kind: 'system' as const, name: 's', content: prompt }];
     const flash = createRequest(route, 'chat', inputs);
     const pro = createRequest({ ...route, model: 'deepseek-v4-pro' }, 'chat', inputs);
@@ -47,7 +49,8 @@ describe('segment hashing', () => {
 });
 
 describe('hashing long text', () => {
-  it('streams text longer than one encoding chunk, including a surrogate pair on the chunk edge, to the same hash and length as its bytes', async () => {
+  itWithCorpus('dsh', 'streams text longer than one encoding chunk, including a surrogate pair on the chunk edge, to the same hash and length as its bytes', async () => {
+    const prompt = readPrompt();
     const { h64Raw } = await xxhash();
     // 64 Ki chars is the chunk size: put an emoji across the first edge, and CJK after it.
     const text = `${'a'.repeat(64 * 1024 - 1)}😀${'漢字'.repeat(50_000)}${prompt}`;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRequest, getTokenizer, PrefixTokenCounter, type SegmentInput } from '../src/prefix/index.js';
-import { listCorpusFiles, readCorpusText } from './support/corpus.js';
+import { itWithCorpus, listCorpusFiles, readCorpusText } from './support/corpus.js';
 
 const route = { provider: 'test', model: 'm' };
 
@@ -30,7 +30,7 @@ describe.each(['o200k_base', 'cl100k_base'])('prefix token count with %s', (name
     );
   });
 
-  it('equals whole-text tokenization for real prompts cut at random points', () => {
+  itWithCorpus(['roo-code-system-prompts', 'claude-code-prompts-piebald', 'dsh'], 'equals whole-text tokenization for real prompts cut at random points', () => {
     const prompts = [
       ...listCorpusFiles('roo-code-system-prompts/src/core/prompts/__tests__/__snapshots__/system-prompt', '.snap').slice(0, 3),
       ...listCorpusFiles('claude-code-prompts-piebald/system-prompts', '.md').slice(0, 4),
