@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
+import { titleWithMissing } from './corpus-skip-title.js';
 
 /** Root of the shared real-data corpus, relative to the repository root (`../shared/corpus`). */
 export const CORPUS_ROOT = path.resolve(import.meta.dirname, '../../../shared/corpus');
@@ -24,11 +25,6 @@ export function hasCorpus(...parts: string[]): boolean {
 /** The corpus folders of `folders` that are missing (none when the corpus is complete). */
 function missingFolders(folders: string | readonly string[]): string[] {
   return (typeof folders === 'string' ? [folders] : folders).filter((folder) => !hasCorpus(folder));
-}
-
-/** A block title that says which corpus folders are missing, so a skip is visible in the report. */
-function titleWithMissing(name: string, missing: readonly string[]): string {
-  return missing.length === 0 ? name : `${name} [skipped: ${missing.map((folder) => `../shared/corpus/${folder}`).join(', ')} missing]`;
 }
 
 /**
