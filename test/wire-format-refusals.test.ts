@@ -49,7 +49,7 @@ describe('files that are none of the request bodies are refused, saying what the
 
   it('a missing file, a directory, and a body whose messages are not chat messages', async () => {
     expect((await refusal('no-such-request.json', repositoryRoot)).message).toBe('no-such-request.json: cannot read: no such file');
-    expect((await refusal('examples', repositoryRoot)).message).toBe('examples: cannot read: is a directory, not a request file');
+    expect((await refusal('examples', repositoryRoot)).message).toBe('examples: cannot read: is a directory, not a file');
     const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-refusal-'));
     writeFileSync(path.join(folder, 'odd-role.json'), JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }, { role: 'narrator', content: 'x' }] }));
     expect((await refusal('odd-role.json', folder)).message).toBe("odd-role.json: `messages[1].role` is 'narrator', not a chat completions role (system, developer, user, assistant, tool, function)");
