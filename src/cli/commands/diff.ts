@@ -8,7 +8,7 @@ import { parseOptions } from '../parse-options.js';
 import { inputOptions, MAX_INPUT_FLAG, MAX_INPUT_OPTION, MAX_INPUT_USAGE } from '../input-options.js';
 
 const USAGE = `usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--json]\n` +
-  '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request); - reads standard input\n' +
+  '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request); - reads standard input (a pick of it, -#N, goes after --)\n' +
   `  --${MAX_INPUT_FLAG}: refuse files larger than this many MiB (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`;
 
 const LAYOUT_NAMES = ['chat', 'anthropic'] as const satisfies readonly LayoutName[];
