@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { toFixtureRows } from '../src/providers/runtime/index.js';
+import { toFixtureRows } from '../src/testing/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
