@@ -47,7 +47,7 @@ describe('fork: Known Limitations', () => {
     expect(parent.session.events.length).toBeGreaterThan(captured);
   });
 
-  it('no shipped composition creates a continuable fork child — prepareContinuable remains implemented and the seam accepts it', async () => {
+  it('prepareContinuable remains implemented and the seam accepts a continuable fork child (only the CLI presets listed below bind one)', async () => {
     const fork = createForkProvider();
     expect(typeof fork.prepareContinuable).toBe('function');
     const model = new ScriptedModel([textStep('ok'), childStep(textStep('forked'))]);
@@ -57,6 +57,7 @@ describe('fork: Known Limitations', () => {
     const child = await host.subagents.startContinuable('fork', { parent, prompt: [{ type: 'text', text: 'task' }], signal: new AbortController().signal });
     expect(child.agent.session.events.find((event) => event.type === 'subagent/descriptor')!.data).toMatchObject({ mode: 'continuable', provider: 'fork' });
     expect((await child.settled).stopReason).toBe('completed');
+    model.assertConsumed();
   });
 
   itWithCorpus('dsh', 'the compositions the fork-one-shot note names (base bundle, ACP and headless examples) set backgroundMode: one-shot on the fork delegation tool', () => {
