@@ -37,8 +37,8 @@ async function run(cwd: string, ...argv: string[]) {
 }
 
 describe('inputs past the size limit', () => {
-  it('the default limit is 64 MiB', () => {
-    expect(DEFAULT_MAX_INPUT_BYTES).toBe(64 * 1024 * 1024);
+  it('the default limit is 32 MiB', () => {
+    expect(DEFAULT_MAX_INPUT_BYTES).toBe(32 * 1024 * 1024);
   });
 
   it('diff: exit 3 naming the file, its size, the limit and the flag with a value that admits it', async () => {

@@ -14,7 +14,7 @@ export interface ReadRequestFileOptions {
   readonly cwd?: string;
   /** Wire order to render in, instead of the detected format's own. */
   readonly layout?: LayoutName;
-  /** Refuse files past this many bytes (default 64 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
+  /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
   readonly maxInputBytes?: number;
   /** What the file name `-` reads (default: `process.stdin`). */
   readonly stdin?: AsyncIterable<Uint8Array>;

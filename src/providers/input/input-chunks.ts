@@ -10,7 +10,7 @@ export const STDIN_NAME = '-';
 export interface InputOptions {
   /** How errors name the input (defaults to the path; `-` reads as `<stdin>`). */
   readonly label?: string;
-  /** Refuse inputs past this many bytes (default `DEFAULT_MAX_INPUT_BYTES`, 64 MiB). */
+  /** Refuse inputs past this many bytes (default `DEFAULT_MAX_INPUT_BYTES`, 32 MiB). */
   readonly maxInputBytes?: number;
   /** What `-` reads (default: `process.stdin`). */
   readonly stdin?: AsyncIterable<Uint8Array>;
