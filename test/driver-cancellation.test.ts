@@ -1,17 +1,25 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startInProcessRun, SubagentError, type SubagentStartRequest } from '../src/providers/runtime/index.js';
 import type { LanguageModel } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallHost, textStep } from './support/runtime-scenario.js';
 
-/** A step that holds its model call open until the call is aborted. */
-const hanging: ScriptedStep = {
-  label: 'hangs until aborted',
-  text: 'never delivered',
-  before: (_request, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-};
+/** A step that holds its model call open until the call is aborted; `called` resolves once the call is made. */
+function hangingStep(): { step: ScriptedStep; called: Promise<void> } {
+  let called!: () => void;
+  const promise = new Promise<void>((resolve) => (called = resolve));
+  const step: ScriptedStep = {
+    label: 'hangs until aborted',
+    text: 'never delivered',
+    before: (_request, signal) => {
+      called();
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    },
+  };
+  return { step, called: promise };
+}
 
-function setup(steps: ScriptedStep[] = [hanging]) {
+function setup(steps: ScriptedStep[] = [hangingStep().step]) {
   const model = new ScriptedModel(steps);
   const { host, createParent } = smallHost(model);
   const parent = createParent();
@@ -71,12 +79,12 @@ describe('driver: the required cancellation signal', () => {
   });
 
   it('after publication, abort cancels the child: its turn ends aborted and the run reports `aborted`', async () => {
-    const { request, host, model } = setup();
+    const hanging = hangingStep();
+    const { request, host, model } = setup([hanging.step]);
     const controller = new AbortController();
     const run = await host.subagents.start('spawn', request(controller.signal));
     expect(host.agents.get(run.id)).toBe(run.localAgent);
-    // Abort while the child's model call is open: the hanging step has been requested.
-    await vi.waitFor(() => expect(model.requests).toHaveLength(1));
+    await hanging.called;
     controller.abort(new Error('stop now'));
     expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
     expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'aborted', reason: { kind: 'parent' } } } });
@@ -115,9 +123,10 @@ describe('driver: the required cancellation signal', () => {
 
 describe('driver: quiescent disposal', () => {
   it('`dispose()` is idempotent, cancels remaining work, waits for result settlement and child quiescence, and unpublishes the child', async () => {
-    const { request, host, model } = setup();
+    const hanging = hangingStep();
+    const { request, host, model } = setup([hanging.step]);
     const run = await host.subagents.start('spawn', request(new AbortController().signal));
-    await vi.waitFor(() => expect(model.requests).toHaveLength(1));
+    await hanging.called;
     const first = run.dispose();
     const second = run.dispose();
     expect(second).toBe(first);
@@ -125,7 +134,8 @@ describe('driver: quiescent disposal', () => {
     expect(run.localAgent.status).toBe('disposed');
     expect(host.agents.has(run.id)).toBe(false);
     expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
-    expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'disposed' } } });
+    // DSH logs disposal as an abort whose cause is `disposed`.
+    expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'aborted', reason: { kind: 'disposed' } } } });
     model.assertConsumed();
   });
 

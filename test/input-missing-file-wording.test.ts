@@ -21,6 +21,7 @@ describe('a file that cannot be read, in every command', () => {
     ['diff, a cassette pick', ['diff', parent, 'nope.yaml#2'], 'kvprefix diff: nope.yaml: cannot read: no such file\n'],
     ['seed, a directory', ['seed', 'examples'], 'kvprefix seed: examples: cannot read: is a directory, not a file\n'],
     ['diff, a directory', ['diff', 'examples', parent], 'kvprefix diff: examples: cannot read: is a directory, not a file\n'],
+    ['guard, a composition', ['guard', 'nope.yml'], 'kvprefix guard: nope.yml: cannot read: no such file\n'],
   ])('%s', async (_what, argv, message) => {
     expect(await stderrOf(...argv)).toEqual({ code: EXIT.input, err: message });
   });

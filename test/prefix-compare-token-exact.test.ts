@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { comparePrefix, createRequest, getTokenizer, PrefixTokenCounter, type SegmentInput } from '../src/prefix/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
@@ -15,13 +15,17 @@ function leadingCommonTokens(a: number[], b: number[]): number {
   return index;
 }
 
+let base: string;
 const pieces = fc.constantFrom(' ', '\n', '\n\n', '/', "'", '}', 'a', 'Z', '9', '漢', '😀', 'word', ' the');
 
 describeWithCorpus('dsh', 'comparePrefix common tokens', () => {
+  beforeAll(() => {
+    base = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+  });
+
   const tokenizer = getTokenizer('o200k_base');
 
   it('equal the leading tokens the two whole tokenizations share, for random edits of a real prompt', () => {
-    const base = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
     fc.assert(
       fc.property(
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 }),

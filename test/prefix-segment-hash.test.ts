@@ -1,14 +1,17 @@
 import xxhash from 'xxhash-wasm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRequest, hashHex, Segment } from '../src/prefix/index.js';
-import { itWithCorpus, readCorpusText, readOnce } from './support/corpus.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
-const readPrompt = readOnce(() => readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md'));
+let prompt: string;
 
-describe('segment hashing', () => {
-  itWithCorpus('dsh', 'hashes the UTF-8 bytes with xxHash64, whether built from text or from bytes', async () => {
-    const prompt = readPrompt();
+describeWithCorpus('dsh', 'segment hashing', () => {
+  beforeAll(() => {
+    prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+  });
+
+  it('hashes the UTF-8 bytes with xxHash64, whether built from text or from bytes', async () => {
     const { h64Raw } = await xxhash();
     const bytes = new TextEncoder().encode(prompt);
     const fromText = new Segment({ kind: 'system', name: 'system', content: prompt }, 0n);
@@ -32,8 +35,7 @@ describe('segment hashing', () => {
     expect(one.segments[2]!.prefixHash).not.toBe(two.segments[2]!.prefixHash);
   });
 
-  itWithCorpus('dsh', 'seeds the chain with the route, so the same bytes on another model share no prefix hash', () => {
-    const prompt = readPrompt();
+  it('seeds the chain with the route, so the same bytes on another model share no prefix hash', () => {
     const inputs = [{ kind: 'system' as const, name: 's', content: prompt }];
     const flash = createRequest(route, 'chat', inputs);
     const pro = createRequest({ ...route, model: 'deepseek-v4-pro' }, 'chat', inputs);
@@ -48,9 +50,12 @@ describe('segment hashing', () => {
   });
 });
 
-describe('hashing long text', () => {
-  itWithCorpus('dsh', 'streams text longer than one encoding chunk, including a surrogate pair on the chunk edge, to the same hash and length as its bytes', async () => {
-    const prompt = readPrompt();
+describeWithCorpus('dsh', 'hashing long text', () => {
+  beforeAll(() => {
+    prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+  });
+
+  it('streams text longer than one encoding chunk, including a surrogate pair on the chunk edge, to the same hash and length as its bytes', async () => {
     const { h64Raw } = await xxhash();
     // 64 Ki chars is the chunk size: put an emoji across the first edge, and CJK after it.
     const text = `${'a'.repeat(64 * 1024 - 1)}😀${'漢字'.repeat(50_000)}${prompt}`;

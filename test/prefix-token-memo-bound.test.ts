@@ -1,18 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRequest, getTokenizer, PrefixTokenCounter, type SegmentInput } from '../src/prefix/index.js';
-import { itWithCorpus, readCorpusText, readOnce } from './support/corpus.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
-const paragraphs = readOnce(() => readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md').split('\n\n'));
+let paragraphs: string[];
 
 function request(texts: readonly string[]) {
   return createRequest({ provider: 'deepseek', model: 'deepseek-v4-flash' }, 'chat', texts.map((text, index): SegmentInput => ({ kind: 'system', name: `s${index}`, content: index === 0 ? text : `\n\n${text}` })));
 }
 
-describe('the token memo of a long-lived counter', () => {
-  itWithCorpus('dsh', 'stays within its limit and still counts exactly after evicting', () => {
+describeWithCorpus('dsh', 'the token memo of a long-lived counter', () => {
+  beforeAll(() => {
+    paragraphs = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md').split('\n\n');
+  });
+
+  it('stays within its limit and still counts exactly after evicting', () => {
     const tokenizer = getTokenizer();
     const counter = new PrefixTokenCounter(tokenizer, { memoLimit: 5 });
-    const segments = request(paragraphs()).segments;
+    const segments = request(paragraphs).segments;
     expect(segments.length).toBeGreaterThan(10);
     for (let length = 1; length <= segments.length; length++) {
       expect(counter.prefixTokens(segments, length)).toBe(tokenizer.count(segments.slice(0, length).map((segment) => segment.text).join('')));
@@ -20,9 +24,9 @@ describe('the token memo of a long-lived counter', () => {
     }
   });
 
-  itWithCorpus('dsh', 'forgets everything on clear and recounts to the same totals', () => {
+  it('forgets everything on clear and recounts to the same totals', () => {
     const counter = new PrefixTokenCounter();
-    const segments = request(paragraphs()).segments;
+    const segments = request(paragraphs).segments;
     const before = counter.prefixTokens(segments);
     counter.clear();
     expect(counter.profiledSegments).toBe(0);

@@ -1,7 +1,7 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { comparePrefix, getTokenizer, PrefixTokenCounter, renderRequest, type MessagePart, type RequestParts, type Tokenizer } from '../src/prefix/index.js';
 import { toolSchemaToChatWire } from '../src/providers/session/index.js';
-import { describeWithCorpus, readCorpusText, readOnce } from './support/corpus.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 import { readPin } from './support/runtime-corpus.js';
 
 // Issue 2: token counts are memoised by segment hash, so a segment seen once is never tokenized
@@ -23,17 +23,17 @@ function recordingTokenizer(): { tokenizer: Tokenizer; seen: number[] } {
 }
 
 const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
-const pin = readOnce(() => readPin('text-turn'));
-const catalog = readOnce(() => readCorpusText('dsh/docs/tool-catalog.md'));
+let pin: ReturnType<typeof readPin>;
+let catalog: string;
 const user = (name: string, content: string): MessagePart => ({ name, role: 'user', wire: { role: 'user', content } });
 const assistant = (name: string, content: string): MessagePart => ({ name, role: 'assistant', wire: { role: 'assistant', content } });
 
 /** The DSH text-turn head and a long real history (the tool catalog, cut into messages), then `task`. */
 function parts(task: string): RequestParts {
-  const chunks = catalog().match(/[\s\S]{1,6000}/g)!.slice(0, 12);
+  const chunks = catalog.match(/[\s\S]{1,6000}/g)!.slice(0, 12);
   return {
-    system: [{ name: 'system', text: pin().system }],
-    tools: pin().tools.map((tool) => ({ name: tool.name, schema: toolSchemaToChatWire(tool) })),
+    system: [{ name: 'system', text: pin.system }],
+    tools: pin.tools.map((tool) => ({ name: tool.name, schema: toolSchemaToChatWire(tool) })),
     messages: [...chunks.map((chunk, index) => (index % 2 === 0 ? user(`m${index}`, chunk) : assistant(`m${index}`, chunk))), user('task', task)],
   };
 }
@@ -41,6 +41,11 @@ function parts(task: string): RequestParts {
 const total = (lengths: readonly number[]) => lengths.reduce((sum, length) => sum + length, 0);
 
 describeWithCorpus('dsh', 'token counts are memoised by segment hash', () => {
+  beforeAll(() => {
+    pin = readPin('text-turn');
+    catalog = readCorpusText('dsh/docs/tool-catalog.md');
+  });
+
   it('a warm comparison that differs only in the last message tokenizes a few hundred characters, not the request', () => {
     const { tokenizer, seen } = recordingTokenizer();
     const counter = new PrefixTokenCounter(tokenizer);
@@ -78,7 +83,7 @@ describeWithCorpus('dsh', 'token counts are memoised by segment hash', () => {
     counter.segmentTokens(schema);
     const after = seen.length;
     // The same schema bytes on another route and as the only tool: same hash, same profile.
-    const elsewhere = renderRequest({ provider: 'openai', model: 'gpt-4o' }, 'chat', { system: [], tools: [{ name: 'bash', schema: toolSchemaToChatWire(pin().tools[0]!) }], messages: [] });
+    const elsewhere = renderRequest({ provider: 'openai', model: 'gpt-4o' }, 'chat', { system: [], tools: [{ name: 'bash', schema: toolSchemaToChatWire(pin.tools[0]!) }], messages: [] });
     expect(elsewhere.segments[0]!.hash).toBe(schema.hash);
     expect(counter.segmentTokens(elsewhere.segments[0]!)).toBe(counter.segmentTokens(schema));
     expect(seen.length).toBe(after);
