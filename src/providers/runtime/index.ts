@@ -68,7 +68,7 @@ export type {
   ToolVisibility,
   VisibilityInputs,
 } from './head/index.js';
-export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, TurnCancellation } from './loop/index.js';
+export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './loop/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,

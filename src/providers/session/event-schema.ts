@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assistantMessageSchema, toolResultMessageSchema, usageSchema, userMessageSchema } from './content-schema.js';
+import { assistantMessageSchema, toolResultMessageSchema, usageSchema, userMessageSchema } from '../model/content-schema.js';
 
 /*
  * The DSH session-event vocabulary kvprefix reads (corpus/dsh/docs/persistence-catalog.md). Every

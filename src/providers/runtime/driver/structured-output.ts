@@ -4,6 +4,7 @@ import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION } from '..
 import { SECTION_ORDERS } from '../head/section-orders.js';
 import { SubagentError } from './subagent-error.js';
 import type { JsonSchemaObject } from '../loop/agent-contract.js';
+import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** The child-only tool a structured child must call to finish. */
 export const STRUCTURED_OUTPUT_TOOL = 'structured_output';
@@ -52,7 +53,7 @@ export function attachStructuredRuntime(scope: AgentScope, contract: OutputContr
     parameters: contract.schema,
     async execute(args, execution) {
       const parsed = contract.validator.safeParse(args);
-      if (!parsed.success) throw new Error(`invalid structured output: ${z.prettifyError(parsed.error)}`);
+      if (!parsed.success) throw new ToolCallFailure('tool/invalid-structured-output', `invalid structured output: ${z.prettifyError(parsed.error)}`);
       captured = { value: args };
       execution.concludeTurn();
       return STRUCTURED_OUTPUT_RECORDED;

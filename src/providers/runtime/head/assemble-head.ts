@@ -65,8 +65,8 @@ export function assembleHead<T extends ToolSchema>(inputs: HeadInputs<T>): Assem
 export function assertSectionLayer(sections: readonly PromptSection[], layer: string): void {
   const seen = new Set<string>();
   for (const section of sections) {
-    if (!Number.isFinite(section.order)) throw new RangeError(`${layer}: section '${section.name}' has a non-finite order ${section.order}`);
-    if (seen.has(section.name)) throw new RangeError(`${layer}: section '${section.name}' is registered twice in one layer`);
+    if (!Number.isFinite(section.order)) throw new UsageError('prompt/non-finite-order', `${layer}: section '${section.name}' has a non-finite order ${section.order}`);
+    if (seen.has(section.name)) throw new UsageError('prompt/duplicate-section', `${layer}: section '${section.name}' is registered twice in one layer`);
     seen.add(section.name);
   }
 }
