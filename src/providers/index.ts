@@ -120,6 +120,7 @@ export {
   schemaOf,
   sdkOutputEstimates,
   sdkToolEntry,
+  unsupportedSchemaConstruct,
   SECTION_JOIN,
   SECTION_ORDERS,
   SECTION_TOOL_GATES,

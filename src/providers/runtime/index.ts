@@ -42,6 +42,7 @@ export {
   STRUCTURED_OUTPUT_DESCRIPTION,
   STRUCTURED_OUTPUT_INSTRUCTION,
   SUBAGENT_SECTION_ORDER,
+  unsupportedSchemaConstruct,
   validateToolFilter,
 } from './head/index.js';
 export type {
