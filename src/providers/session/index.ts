@@ -15,7 +15,7 @@ export {
   toolResultMessageSchema,
   usageSchema,
   userMessageSchema,
-} from './content-schema.js';
+} from '../model/content-schema.js';
 export type {
   AssistantMessage,
   Attachment,
@@ -32,7 +32,7 @@ export type {
   ToolResultMessage,
   Usage,
   UserMessage,
-} from './content-schema.js';
+} from '../model/content-schema.js';
 export {
   assistantChunkEventSchema,
   assistantMessageEventSchema,
