@@ -69,6 +69,11 @@ describe('the packed tarball, installed into an empty project', () => {
     expect(files.length).toBe(1 + 5 * 3 + 1);
   });
 
+  it.each(ENTRY_POINTS)('%s loads through require() on Node 20 with --experimental-require-module (no top-level await)', async (specifier, name) => {
+    const { stdout } = await run(process.execPath, ['--experimental-require-module', '--no-warnings', '-e', `console.log(typeof require('${specifier}').${name})`], { cwd: project });
+    expect(stdout).toBe('function\n');
+  });
+
   it('resolves the source condition to the shipped .ts files (for TypeScript-aware tools)', async () => {
     const resolved = await nodeIn("console.log(import.meta.resolve('kvprefix/providers'));", ['--conditions=source']);
     expect(resolved.trim()).toMatch(/node_modules\/kvprefix\/src\/providers\/index\.ts$/);
