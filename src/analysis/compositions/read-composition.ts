@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
-import { decodeUtf8, readInputBytes } from '../../providers/index.js';
+import { decodeUtf8, readInputBytes, STDIN_NAME, type InputOptions } from '../../providers/index.js';
 import { childPath, type CompositionProblem, type YamlLocation } from './composition-problem.js';
 import { GROUP_PLUGIN, INCLUDE_PLUGIN, includeConfigSchema, insertSchema, patchSchema, rowSchema } from './composition-schema.js';
 import { JsExpression } from './js-expression.js';
@@ -169,11 +169,16 @@ export function parseComposition(text: string, file: string, directory: string =
   return { file, entries, problems: context.problems };
 }
 
+/** How composition files are read: the size limit, and what `-` reads. */
+export type CompositionInput = Pick<InputOptions, 'maxInputBytes' | 'stdin'>;
+
 /**
- * Reads a composition file; an unreadable, oversized or non-UTF-8 file is an `InputError` worded as
+ * Reads a composition file (`-`: standard input); an unreadable, oversized or non-UTF-8 file is an `InputError` worded as
  * every other reader words it (`cannot read: no such file`).
  */
-export async function readComposition(file: string, label = file, options: { maxInputBytes?: number } = {}): Promise<CompositionLayer> {
+export async function readComposition(file: string, label = file, options: CompositionInput = {}): Promise<CompositionLayer> {
   const text = decodeUtf8(await readInputBytes(file, { label, ...options }), label);
-  return parseComposition(text, label, path.dirname(path.resolve(file)), isPatchFile(file));
+  // Standard input has no folder: its includes resolve against the working directory.
+  const directory = file === STDIN_NAME ? process.cwd() : path.dirname(path.resolve(file));
+  return parseComposition(text, label, directory, isPatchFile(file));
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { UsageError } from '../../prefix/index.js';
 import type { CompositionProblem, YamlLocation } from './composition-problem.js';
-import { readComposition, type CompositionLayer, type CompositionRow, type LayerEntry } from './read-composition.js';
+import { readComposition, type CompositionInput, type CompositionLayer, type CompositionRow, type LayerEntry } from './read-composition.js';
 
 /** A row after every layer was applied: the row as last written, with any patches on top. */
 export interface ResolvedRow {
@@ -72,12 +72,12 @@ function locationOf(location: YamlLocation): YamlLocation {
   return { file: location.file, yamlPath: location.yamlPath, line: location.line };
 }
 
-async function applyLayer(table: RowTable, layer: CompositionLayer, depth: number, seen: readonly string[]): Promise<void> {
+async function applyLayer(table: RowTable, layer: CompositionLayer, depth: number, seen: readonly string[], input: CompositionInput): Promise<void> {
   table.problems.push(...layer.problems);
-  for (const entry of layer.entries) await applyEntry(table, entry, depth, seen);
+  for (const entry of layer.entries) await applyEntry(table, entry, depth, seen, input);
 }
 
-async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, seen: readonly string[]): Promise<void> {
+async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, seen: readonly string[], input: CompositionInput): Promise<void> {
   if (entry.kind === 'row') return table.insert(entry.row);
   if (entry.kind === 'patch') return table.apply(entry);
   if (depth >= MAX_INCLUDE_DEPTH || seen.includes(entry.target)) {
@@ -85,9 +85,9 @@ async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, see
     return;
   }
   const label = path.relative(path.dirname(path.resolve(entry.row.file)), entry.target);
-  const included = await readComposition(entry.target, path.join(path.dirname(entry.row.file), label));
-  await applyLayer(table, included, depth + 1, [...seen, entry.target]);
-  for (const patch of entry.patches) await applyEntry(table, patch, depth + 1, seen);
+  const included = await readComposition(entry.target, path.join(path.dirname(entry.row.file), label), { ...(input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes }) });
+  await applyLayer(table, included, depth + 1, [...seen, entry.target], input);
+  for (const patch of entry.patches) await applyEntry(table, patch, depth + 1, seen, input);
 }
 
 /**
@@ -97,15 +97,15 @@ async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, see
  * another file in and patch it. Unreadable files throw `InputError`; rows that do not validate are
  * problems, never silently dropped.
  */
-export async function resolveComposition(sources: readonly CompositionSource[]): Promise<ResolvedComposition> {
+export async function resolveComposition(sources: readonly CompositionSource[], input: CompositionInput = {}): Promise<ResolvedComposition> {
   if (sources.length === 0) throw new UsageError('guard/no-composition', 'resolveComposition needs at least one composition file');
   const table = new RowTable();
   const files: string[] = [];
   for (const source of sources) {
     const label = source.label ?? source.path;
     files.push(label);
-    const layer = await readComposition(source.path, label);
-    await applyLayer(table, layer, 0, [path.resolve(source.path)]);
+    const layer = await readComposition(source.path, label, input);
+    await applyLayer(table, layer, 0, [path.resolve(source.path)], input);
   }
   return { files, rows: table.rows, problems: table.problems };
 }

@@ -5,6 +5,7 @@ import { compositionFacts, type CompositionFacts } from '../compositions/composi
 import { assembleHostComposition } from '../compositions/host-composition.js';
 import type { JsEnvironment } from '../compositions/js-expression.js';
 import { loadReferenceHead, type ReferenceHead } from '../compositions/reference-head.js';
+import type { CompositionInput } from '../compositions/read-composition.js';
 import { resolveComposition, type CompositionSource } from '../compositions/resolve-composition.js';
 import { delegationCallPaths, PLACEHOLDER_OUTPUT_SCHEMA } from './call-paths.js';
 import { analyseDelegation, type DelegationUnderGuard } from './delegation-analysis.js';
@@ -30,6 +31,8 @@ export interface GuardCompositionOptions {
   readonly layout?: LayoutName;
   /** Token counter to reuse across runs (memoised segment counts). */
   readonly counter?: PrefixTokenCounter;
+  /** How the compositions and the session log are read: the size limit, and what a path `-` reads. */
+  readonly input?: CompositionInput;
 }
 
 const DEFAULT_MODEL_PACKAGE = '@deepseek-ai/dsh-agent-default-model';
@@ -84,7 +87,7 @@ function entryPoints(facts: CompositionFacts, mounted: ReadonlySet<string>): { g
 export async function guardComposition(file: CompositionSource | string, options: GuardCompositionOptions = {}): Promise<GuardReport> {
   const target = asSource(file);
   const sources = [...(options.hosts ?? []).map(asSource), target];
-  const resolved = await resolveComposition(sources);
+  const resolved = await resolveComposition(sources, options.input);
   const environment: JsEnvironment = { platform: options.platform ?? 'linux', env: options.env ?? {} };
   const facts = compositionFacts(resolved, environment);
   const reference = options.referenceHead ?? (await loadReferenceHead());
@@ -102,7 +105,7 @@ export async function guardComposition(file: CompositionSource | string, options
   } else {
     const session = asSource(options.session);
     sessionSource = session.label ?? session.path;
-    const parent = await readSessionParent(session.path, sessionSource);
+    const parent = await readSessionParent(session.path, sessionSource, options.input);
     recordedHeaders = parent.headers;
     history = parent.history;
     route = parent.route;

@@ -7,6 +7,8 @@ import {
   projectSurface,
   readSessionLog,
   resolveRequestHead,
+  STDIN_NAME,
+  type InputOptions,
   surfaceMessage,
   type HostComposition,
   type StoredMessage,
@@ -30,9 +32,10 @@ export interface SessionParent {
  * the global layer the runtime assembles children from (`compositionFromHead`), and the fork seed's
  * history. Broken logs throw `InputError`; a log with no header is an unresolved head.
  */
-export async function readSessionParent(file: string, label = file): Promise<SessionParent> {
-  const log = await readSessionLog(file, { label });
-  const pins = await loadHeadPins(file);
+export async function readSessionParent(file: string, label = file, input: Pick<InputOptions, 'maxInputBytes' | 'stdin'> = {}): Promise<SessionParent> {
+  const log = await readSessionLog(file, { label, ...input });
+  // Pins are looked up beside the log; standard input has no folder to hold them.
+  const pins = file === STDIN_NAME ? {} : await loadHeadPins(file);
   const headers: RecordedHeader[] = [];
   for (const entry of log.events) {
     if (!isEventType(entry, 'request/header')) continue;

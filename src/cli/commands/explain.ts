@@ -6,7 +6,7 @@ import type { CliIo } from '../io.js';
 import { guardFiles, invalidInput, invalidInputLines, parseCompositionArguments } from './guard-inputs.js';
 
 const USAGE =
-  'usage: kvprefix explain <composition> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--json]\n' +
+  'usage: kvprefix explain <composition> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json]\n' +
   '  a Model Experience card per delegation tool and call path: what the child model sees, the token effect, the KV cache effect;\n' +
   '  exit 1 when a delegation cannot be explained (each is named with its reason)';
 

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { UsageError } from '../../prefix/index.js';
 import { guardComposition, type GuardFinding, type GuardReport } from '../../analysis/index.js';
+import { STDIN_NAME } from '../../providers/index.js';
+import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
 
@@ -10,6 +12,7 @@ export const COMPOSITION_OPTIONS = {
   session: { type: 'string' },
   json: { type: 'boolean' },
   platform: { type: 'string' },
+  ...MAX_INPUT_OPTION,
 } as const;
 
 /** The platforms `--platform` takes: those DSH compositions test `process.platform` against. */
@@ -31,21 +34,31 @@ export function parseCompositionArguments(argv: readonly string[], withFormat: b
   if (platform !== undefined && !(PLATFORMS as readonly unknown[]).includes(platform)) {
     throw new UsageError('usage/bad-option', `--platform must be linux, darwin or win32, got '${String(platform)}'`);
   }
+  const stdinUses = [...positionals, ...((values['host'] as string[] | undefined) ?? []), values['session']].filter((file) => file === STDIN_NAME).length;
+  if (stdinUses > 1) throw new UsageError('usage/arguments', 'standard input (-) can be only one of the inputs (compositions, --host, --session)');
   return { files: positionals, values };
+}
+
+/** A file argument as the library reads it: `-` stays standard input, named `<stdin>`. */
+function source(file: string, io: CliIo): { path: string; label: string } {
+  return file === STDIN_NAME ? { path: STDIN_NAME, label: '<stdin>' } : { path: path.resolve(io.cwd, file), label: file };
 }
 
 /** Guards each file with the shared hosts and session. */
 export async function guardFiles(parsed: CompositionArguments, io: CliIo): Promise<GuardReport[]> {
-  const hosts = ((parsed.values['host'] as string[] | undefined) ?? []).map((host) => ({ path: path.resolve(io.cwd, host), label: host }));
+  const hosts = ((parsed.values['host'] as string[] | undefined) ?? []).map((host) => source(host, io));
   const session = parsed.values['session'] as string | undefined;
   const platform = parsed.values['platform'] as string | undefined;
+  const input = inputOptions(parsed.values, io);
   const reports: GuardReport[] = [];
   for (const file of parsed.files) {
     reports.push(
-      await guardComposition(
-        { path: path.resolve(io.cwd, file), label: file },
-        { hosts, ...(session === undefined ? {} : { session: { path: path.resolve(io.cwd, session), label: session } }), ...(platform === undefined ? {} : { platform }) },
-      ),
+      await guardComposition(source(file, io), {
+        hosts,
+        input,
+        ...(session === undefined ? {} : { session: source(session, io) }),
+        ...(platform === undefined ? {} : { platform }),
+      }),
     );
   }
   return reports;

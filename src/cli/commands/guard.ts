@@ -5,9 +5,9 @@ import type { CliIo } from '../io.js';
 import { guardFiles, invalidInput, invalidInputLines, parseCompositionArguments } from './guard-inputs.js';
 
 const USAGE =
-  'usage: kvprefix guard <composition...> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--json] [--format text|md]\n' +
+  'usage: kvprefix guard <composition...> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json] [--format text|md]\n' +
   '  fails (exit 1) when a delegation would lose the cached prefix its children inherit, when the head is volatile, or when its order is unstable;\n' +
-  '  --host names what a preset joins (for DSH CLI presets: packages/bundle/base/cordis.patch.yml); --session uses the head logged in that session';
+  '  --host names what a preset joins (for DSH CLI presets: packages/bundle/base/cordis.patch.yml); --session uses the head logged in that session; - reads standard input (one input at most)';
 
 /** `kvprefix guard`: the guard checks over DSH compositions, for CI. */
 export const guardCommand: Command = {
