@@ -20,11 +20,17 @@ export interface ReadRequestFileOptions {
   readonly stdin?: AsyncIterable<Uint8Array>;
 }
 
-/** `file.yaml#2` names the second recorded request of a cassette (when no file has that literal name). */
-function splitSelector(file: string, cwd: string): { file: string; pick: number | undefined } {
-  const match = /^(.*)#(\d+)$/.exec(file);
+/**
+ * `file.yaml#2` names the second recorded request of a cassette (when no file has that literal name).
+ * `file.yaml#x` of an existing `file.yaml` is a malformed pick, said as such, not a missing file.
+ */
+function splitSelector(file: string, cwd: string): { file: string; pick: number | undefined; malformedPick?: string } {
+  const match = /^(.*)#([^#/\\]*)$/.exec(file);
   if (!match || (match[1] !== STDIN_NAME && existsSync(path.resolve(cwd, file)))) return { file, pick: undefined };
-  return { file: match[1]!, pick: Number(match[2]) };
+  const [, target, selector] = match as unknown as [string, string, string];
+  if (/^\d+$/.test(selector)) return { file: target, pick: Number(selector) };
+  if (target === STDIN_NAME || existsSync(path.resolve(cwd, target))) return { file: target, pick: undefined, malformedPick: selector };
+  return { file, pick: undefined };
 }
 
 /** YAML by its name, or (for standard input, which has none) by not starting like JSON. */
@@ -45,7 +51,7 @@ function isYamlInput(name: string, text: string): boolean {
  */
 export async function readRequestFile(file: string, options: ReadRequestFileOptions = {}): Promise<WireRequest> {
   const cwd = options.cwd ?? process.cwd();
-  const { file: target, pick } = splitSelector(file, cwd);
+  const { file: target, pick, malformedPick } = splitSelector(file, cwd);
   const name = inputLabel(target);
   const bytes = await readInputBytes(target === STDIN_NAME ? target : path.resolve(cwd, target), {
     label: name,
@@ -57,12 +63,15 @@ export async function readRequestFile(file: string, options: ReadRequestFileOpti
   const document = isYamlInput(target, text) ? parseYamlText(text, name) : parseJsonText(text, name);
   const bodies = lazyRequestBodies(document, new BodyLocation(name));
   if (bodies.length === 0) throw new InputError('input/no-request', 'holds no recorded request', { source: name });
+  if (malformedPick !== undefined) {
+    throw new InputError('input/bad-pick', `'#${malformedPick}' does not pick a recorded request: use ${name}#N with N from 1 to ${bodies.length}`, { source: name });
+  }
   if (pick === undefined && bodies.length > 1) {
     throw new InputError('input/ambiguous-request', `holds ${bodies.length} recorded requests: pick one with ${name}#N (N from 1 to ${bodies.length})`, { source: name });
   }
   const index = (pick ?? 1) - 1;
   const read = bodies[index];
-  if (!read) throw new InputError('input/no-such-request', `has no recorded request #${pick} (it holds ${bodies.length})`, { source: name });
+  if (!read) throw new InputError('input/no-such-request', `has no recorded request #${pick}${pick === 0 ? ': N counts from 1' : ''} (it holds ${bodies.length})`, { source: name });
   const found = read();
   const source = pick === undefined ? name : `${name}#${pick}`;
   return readRequestBody(found.body, {
