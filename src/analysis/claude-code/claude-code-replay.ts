@@ -176,7 +176,8 @@ export class ClaudeCodeReplay {
       predicted,
       observed,
       divergence,
-      cost: { predicted: costOf(predicted, prices), observed: observed === null ? null : costOf(observed, prices, observed.output) },
+      // Both priced with the logged output, so the two differ only by the cache prediction.
+      cost: { predicted: costOf(predicted, prices, usage?.output), observed: observed === null ? null : costOf(observed, prices, observed.output) },
       segments: request.segments.map((segment, at) => ({
         kind: segment.kind,
         name: segment.name,
