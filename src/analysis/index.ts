@@ -1,6 +1,90 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
 export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+// DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
+export {
+  assembleHostComposition,
+  compositionFacts,
+  loadReferenceHead,
+  parseComposition,
+  readComposition,
+  resolveComposition,
+} from './compositions/index.js';
+export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ResolvedComposition, YamlLocation } from './compositions/index.js';
+// Guard checks: delegation heads compared with the prefix engine, findings as data.
+export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience } from './guard/index.js';
+export type {
+  CallPath,
+  ChildDelta,
+  DelegationAnalysis,
+  GuardCheck,
+  GuardCompositionOptions,
+  GuardDelegationInput,
+  GuardFinding,
+  GuardReport,
+  GuardSeverity,
+  HeadDelta,
+  ModelExperienceCard,
+  ParentSetup,
+} from './guard/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
 export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
 export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
+// Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
+export {
+  anthropicMinimumTokens,
+  anthropicPolicy,
+  CACHE_POLICIES,
+  costOf,
+  DEEPSEEK_FLASH_PRICES,
+  DEEPSEEK_PRO_PRICES,
+  DEEPSEEK_TTL,
+  DEEPSEEK_UNIT,
+  deepseekPolicy,
+  deepseekPricesFor,
+  createAnthropicPolicy,
+  createDeepSeekPolicy,
+  createOpenAIPolicy,
+  createPolicyRegistry,
+  createSglangPolicy,
+  createVllmPolicy,
+  openaiCachedTokens,
+  openaiPolicy,
+  openaiRoute,
+  parsePriceText,
+  policyByName,
+  readPriceFile,
+  sglangPolicy,
+  vllmPolicy,
+  vllmRoute,
+  withPrices,
+} from './policies/index.js';
+export type {
+  AnthropicPolicyOptions,
+  CacheMatch,
+  CachePolicy,
+  CachePolicyName,
+  CachePrediction,
+  CacheUsage,
+  DeepSeekPolicyOptions,
+  OpenAIPolicyOptions,
+  PolicyInput,
+  PolicyParameter,
+  PolicyRegistry,
+  PriceOverrides,
+  PriceTable,
+  SglangPolicyOptions,
+  VllmPolicyOptions,
+} from './policies/index.js';
+// DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
+export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
+export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
+// Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
+export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
+export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
+export { predictionAccuracy, PrefixStore } from './replay/index.js';
+export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+// Claude Code transcripts: predicted against logged cache usage.
+export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
+export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
