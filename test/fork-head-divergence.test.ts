@@ -60,7 +60,7 @@ describe.skipIf(!HAS_CORPUS)('fork: where a child request leaves its parent pref
     expect(head).toBe(parent.requests[0]!.head.sections.length + 19);
     expect(comparison.commonPrefix.segments).toBe(forking.segments.length - 1);
     expect(comparison.commonPrefix.segments).toBe(head + 3);
-    expect(comparison.divergence).toMatchObject({ index: head + 3, kind: 'message', side: 'parent' });
+    expect(comparison.divergence).toMatchObject({ index: head + 3, kind: 'task', side: 'child' });
     expect(child.requests[0]!.prefix.segments[head + 3]).toMatchObject({ kind: 'task' });
   });
 

@@ -15,7 +15,7 @@ function recordedBodies(file: string): Record<string, unknown>[] {
 const CASES = [
   { file: 'test_deepseek/test_deepseek_deferred_capability_with_thinking.yaml', format: 'deepseek-chat', provider: 'deepseek' },
   { file: 'test_openai_prompt_cache/test_openai_chat_prompt_cache_e2e.yaml', format: 'openai-chat', provider: 'openai' },
-  { file: 'test_mistral/test_mistral_history_uses_prompt_cache.yaml', format: 'openai-chat', provider: 'openai' },
+  { file: 'test_mistral/test_mistral_history_uses_prompt_cache.yaml', format: 'openai-chat', provider: 'mistral' },
 ] as const;
 
 describe('chat completions bodies round-trip into segments', () => {

@@ -1,6 +1,23 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
-export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
-export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+export { detectProvider, detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
+export type { DetectedProvider, DetectedWire, FoundBody, ProviderBasis, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
-export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
-export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
+export { attributeCause, attributeDivergence, CAUSE_RULES, compareWithCause, DIVERGENCE_CAUSES } from './causes/index.js';
+export type {
+  AttributedDivergence,
+  CauseAttribution,
+  CauseContext,
+  CauseFinding,
+  CauseRule,
+  CauseScope,
+  ComparisonWithCause,
+  DelegationFacts,
+  DivergenceCause,
+  ScopeSection,
+} from './causes/index.js';
+// Diffs of two requests: where they stop sharing a cached prefix, and why.
+export { diffRequestFiles, diffRequests } from './diff/request-diff.js';
+export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './diff/request-diff.js';
+// Reports: wording and renderers.
+export { causeLine, DEMO_PAIRS, demoVerdict, renderDemoText, renderDiffMarkdown, renderDiffText, renderSeedText, runDemo, seedOfLog } from './report/index.js';
+export type { DemoPair, DemoResult, SeedReport } from './report/index.js';

@@ -14,6 +14,8 @@ export interface ReadRequestFileOptions {
   readonly cwd?: string;
   /** Wire order to render in, instead of the detected format's own. */
   readonly layout?: LayoutName;
+  /** The provider whose cache the requests reach, overriding detection (`--provider`). */
+  readonly provider?: string;
 }
 
 /** `file.yaml#2` names the second recorded request of a cassette (when no file has that literal name). */
@@ -64,6 +66,7 @@ export async function readRequestFile(file: string, options: ReadRequestFileOpti
     source,
     location: found.location,
     ...(options.layout ? { layout: options.layout } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
     ...(found.endpoint ? { endpoint: found.endpoint } : {}),
   });
 }

@@ -1,6 +1,5 @@
-import path from 'node:path';
+import { renderSeedText, seedOfLog } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
-import { completedTurnPrefix, readSessionLog, type ForkSeed } from '../../providers/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
@@ -8,22 +7,6 @@ import { parseOptions } from '../parse-options.js';
 
 const USAGE = 'usage: kvprefix seed <session.jsonl[.zstd]> [--json]\n' +
   '  the fork seed a child forked from this DSH session log now would inherit: the prefix through the last turn/end';
-
-/** The `--json` document of `kvprefix seed`. */
-export function seedJson(seed: ForkSeed): { seedLength: number; lastTurnEnd: number | null; excluded: number } {
-  return { seedLength: seed.seedLength, lastTurnEnd: seed.lastTurnEnd, excluded: seed.excluded };
-}
-
-const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
-
-/** The human report of one seed. */
-export function seedText(source: string, seed: ForkSeed): string {
-  const after = seed.excluded === 0 ? 'nothing after it is excluded' : `${plural(seed.excluded, 'event')} after it excluded (the in-flight turn)`;
-  if (seed.lastTurnEnd === null) {
-    return `${source}: no completed turn, so the seed is empty and a fork now starts a fresh child; ${plural(seed.excluded, 'event')} excluded\n`;
-  }
-  return `${source}: seed of ${plural(seed.seedLength, 'event')}, through the turn/end at seq ${seed.lastTurnEnd}; ${after}\n`;
-}
 
 /** `kvprefix seed <log>`: the completed-turn prefix a fork child of this session would inherit. */
 export const seedCommand: Command = {
@@ -34,9 +17,8 @@ export const seedCommand: Command = {
     const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' } });
     if (positionals.length !== 1) throw new UsageError('usage/arguments', `expected one session log, got ${positionals.length}`);
     const file = positionals[0] as string;
-    const log = await readSessionLog(path.resolve(io.cwd, file), { label: file });
-    const seed = completedTurnPrefix(log.events, { source: file });
-    io.stdout(values['json'] ? `${JSON.stringify(seedJson(seed))}\n` : seedText(file, seed));
+    const seed = await seedOfLog(file, { cwd: io.cwd });
+    io.stdout(values['json'] ? `${JSON.stringify(seed)}\n` : renderSeedText(file, seed));
     return EXIT.ok;
   },
 };

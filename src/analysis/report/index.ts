@@ -1,0 +1,7 @@
+// Reports: wording and renderers (text, Markdown; JSON is the result itself) for diff, demo, seed and analyze.
+export { DEMO_PAIRS, demoVerdict, renderDemoText, runDemo } from './demo.js';
+export type { DemoPair, DemoResult } from './demo.js';
+export { causeLine, renderDiffMarkdown, renderDiffText } from './diff-text.js';
+export { renderSeedText, seedOfLog } from './seed-report.js';
+export type { SeedReport } from './seed-report.js';
+export { count, money, percent, sizeText, visible } from './text-format.js';
