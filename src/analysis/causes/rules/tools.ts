@@ -22,7 +22,7 @@ function toolChanges(context: CauseContext): (CauseFinding & { position: [number
     const before = parent.tools.find((tool) => tool.name === changed.name)!.text;
     const after = child.tools.find((tool) => tool.name === changed.name)!.text;
     const path = firstDifferingPath(before, after);
-    found.push({ name: changed.name, detail: `tool ${quote(changed.name)}'s schema changed${path ? ` at ${path}` : ''}`, position: [rank, changed.index] });
+    found.push({ name: changed.name, detail: `the schema of tool ${quote(changed.name)} changed${path ? ` at ${path}` : ''}`, position: [rank, changed.index] });
   }
   if (tools.moved) {
     const { name, index } = tools.moved;
