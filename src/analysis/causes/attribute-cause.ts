@@ -74,11 +74,17 @@ function firstHeadChange(rules: readonly CauseRule[], context: CauseContext): { 
  * identity and the attribution is exact; without one it is inferred from the bytes (`inferred: true`),
  * DSH sections being recognised by their openings where the text is DSH's.
  */
-export function attributeCause(comparison: PrefixComparison, parent: PrefixRequest, child: PrefixRequest, scope?: CauseScope, rules: readonly CauseRule[] = CAUSE_RULES): CauseAttribution | null {
+export function attributeCause(
+  comparison: Pick<PrefixComparison, 'divergence'>,
+  parent: PrefixRequest,
+  child: PrefixRequest,
+  scope?: CauseScope,
+  rules: readonly CauseRule[] = CAUSE_RULES,
+): CauseAttribution | null {
   const { divergence } = comparison;
   if (divergence === null) return null;
   const head = headChanges(headView(parent, scope?.parentSections), headView(child, scope?.childSections), child.layout);
-  const context: CauseContext = { parent, child, comparison, divergence, scope, head };
+  const context: CauseContext = { parent, child, divergence, scope, head };
   const where = divergence.routeDiffers ? 'route' : inHead(divergence) ? 'head' : 'messages';
   const candidates = rules.filter((rule) => rule.where === where);
   const found = where === 'head' ? firstHeadChange(candidates, context) : firstApplying(candidates, context);

@@ -1,4 +1,4 @@
-import { comparePrefix, type ComparePrefixOptions, type PrefixComparison, type PrefixRequest, type SegmentKind } from '../../prefix/index.js';
+import { comparePrefix, type ComparePrefixOptions, type Divergence, type PrefixComparison, type PrefixRequest, type SegmentKind } from '../../prefix/index.js';
 import { attributeCause } from './attribute-cause.js';
 import type { CauseScope } from './cause-scope.js';
 import type { DivergenceCause } from './divergence-cause.js';
@@ -28,32 +28,31 @@ export interface AttributedDivergence {
   readonly excerpt: { readonly parent: string; readonly child: string };
 }
 
-/** The attributed divergence of a comparison, or null when the requests are identical. */
-export function attributeDivergence(comparison: PrefixComparison, parent: PrefixRequest, child: PrefixRequest, scope?: CauseScope): AttributedDivergence | null {
-  const attribution = attributeCause(comparison, parent, child, scope);
-  if (attribution === null || comparison.divergence === null) return null;
+/** The engine's divergence of `parent` and `child` (`comparePrefix(parent, child).divergence`) with its cause. */
+export function attributeDivergence(parent: PrefixRequest, child: PrefixRequest, divergence: Divergence, scope?: CauseScope): AttributedDivergence {
+  const attribution = attributeCause({ divergence }, parent, child, scope)!;
   const { segment } = attribution;
   return {
     index: segment.index,
     kind: segment.kind,
     name: attribution.name,
     segment: segment.name,
-    byteOffset: comparison.divergence.byteOffset,
+    byteOffset: divergence.byteOffset,
     segmentByteOffset: segment.segmentByteOffset,
     cause: attribution.cause,
     detail: attribution.detail,
     inferred: attribution.inferred,
     side: attribution.side,
-    excerpt: comparison.divergence.excerpt,
+    excerpt: divergence.excerpt,
   };
 }
 
 /** A comparison whose divergence carries its cause. */
 export type ComparisonWithCause = Omit<PrefixComparison, 'divergence'> & { readonly divergence: AttributedDivergence | null };
 
-/** `comparePrefix`, then the attribution of its divergence: one call for `diff`, the demo and the replays. */
+/** `comparePrefix`, then the attribution of its divergence: one call for `diff`, the demo and tests. */
 export function compareWithCause(parent: PrefixRequest, child: PrefixRequest, options: ComparePrefixOptions & { readonly scope?: CauseScope } = {}): ComparisonWithCause {
   const { scope, ...compareOptions } = options;
   const comparison = comparePrefix(parent, child, compareOptions);
-  return { ...comparison, divergence: attributeDivergence(comparison, parent, child, scope) };
+  return { ...comparison, divergence: comparison.divergence ? attributeDivergence(parent, child, comparison.divergence, scope) : null };
 }

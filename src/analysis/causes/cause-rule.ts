@@ -1,13 +1,12 @@
-import type { Divergence, PrefixComparison, PrefixRequest } from '../../prefix/index.js';
+import type { Divergence, PrefixRequest } from '../../prefix/index.js';
 import type { CauseScope } from './cause-scope.js';
 import type { DivergenceCause } from './divergence-cause.js';
 import type { HeadChanges } from './head-changes.js';
 
-/** What a rule is given: both requests, the engine's comparison, the scope when known, and the head changes. */
+/** What a rule is given: both requests, the engine's divergence, the scope when known, and the head changes. */
 export interface CauseContext {
   readonly parent: PrefixRequest;
   readonly child: PrefixRequest;
-  readonly comparison: PrefixComparison;
   readonly divergence: Divergence;
   readonly scope: CauseScope | undefined;
   /** The two heads and what changed between them (computed once, read by every head rule). */

@@ -3,6 +3,8 @@ export { attributeCause } from './attribute-cause.js';
 export type { CauseAttribution } from './attribute-cause.js';
 export { attributeDivergence, compareWithCause } from './attributed-divergence.js';
 export type { AttributedDivergence, ComparisonWithCause } from './attributed-divergence.js';
+export { requestDivergence } from './request-divergence.js';
+export type { EarlierRequest } from './request-divergence.js';
 export { CAUSE_RULES } from './cause-rules.js';
 export type { CauseContext, CauseFinding, CauseRule } from './cause-rule.js';
 export type { CauseScope, DelegationFacts, ScopeSection } from './cause-scope.js';

@@ -41,7 +41,7 @@ export function diffRequests(parent: WireRequest, child: WireRequest, options: D
   const comparison = comparePrefix(parent.request, child.request, options.tokenizer ? { tokenizer: options.tokenizer } : {});
   return {
     commonPrefix: comparison.commonPrefix,
-    divergence: attributeDivergence(comparison, parent.request, child.request, options.scope),
+    divergence: comparison.divergence ? attributeDivergence(parent.request, child.request, comparison.divergence, options.scope) : null,
     parent: side(parent, comparison.parent),
     child: side(child, comparison.child),
     tokenizer: comparison.tokenizer,
