@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
 import type { ModelRequest, ToolSchema } from '../src/providers/model/index.js';
-import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION, type Agent } from '../src/providers/runtime/index.js';
+import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION, type AgentHandle } from '../src/providers/runtime/index.js';
 import { toolSchemaToChatWire } from '../src/providers/session/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { ACP, readPin, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
@@ -71,7 +71,7 @@ describe('the driver: a structured child of the ACP example', () => {
     ];
     const model = new ScriptedModel(steps);
     const { host, createParent } = acpHost(model);
-    const parent: Agent = createParent();
+    const parent: AgentHandle = createParent();
     parent.followup([{ type: 'text', text: recordedPrompts(parentRows)[0]! }]);
     await parent.whenIdle();
     const run = await host.subagents.start(provider, { parent, prompt: [{ type: 'text', text: TASK }], signal: new AbortController().signal, outputSchema: SCHEMA });

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolSchema } from '../src/providers/model/index.js';
-import { AgentHost, buildRecordedRequest, compositionFromHead, createSpawnProvider, toFixtureRows } from '../src/providers/runtime/index.js';
+import { AgentHost, buildRecordedRequest, compositionFromHead, createSpawnProvider } from '../src/providers/runtime/index.js';
+import { toFixtureRows } from '../src/testing/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { HAS_CORPUS, HEADLESS, readRows, recordedSteps, type Row } from './support/runtime-corpus.js';
 import { deterministicSources, FIXTURE_CWD, ROUTE } from './support/runtime-scenario.js';

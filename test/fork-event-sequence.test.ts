@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toFixtureRows } from '../src/providers/runtime/index.js';
+import { toFixtureRows } from '../src/testing/index.js';
 import { ACP, HAS_CORPUS, readPin } from './support/runtime-corpus.js';
 import { replayRecordedFork } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
-import { createDelegationTool, createForkProvider, REPORT_SECTION_TEXT, type Agent, type DelegationToolConfigInput, type HostComposition } from '../src/providers/runtime/index.js';
+import { createDelegationTool, createForkProvider, REPORT_SECTION_TEXT, type AgentHandle, type DelegationToolConfigInput, type HostComposition } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { ACP, HAS_CORPUS, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost, ACP_FORK_CONFIG, settleAll } from './support/runtime-scenario.js';
@@ -18,7 +18,7 @@ const isChild = (request: ModelRequest): boolean =>
  * Replays the recorded fork scenario with a differently configured fork delegation tool; returns
  * the parent's forking request compared with the child's first request.
  */
-async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison: ComparisonWithCause; parent: Agent; child: Agent }> {
+async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison: ComparisonWithCause; parent: AgentHandle; child: AgentHandle }> {
   const parentRows = readRows(path.join(SCENARIO, 'session.jsonl'));
   const childRows = readRows(path.join(SCENARIO, 'session.1.jsonl'));
   const parentSteps = recordedSteps(parentRows);
@@ -34,7 +34,7 @@ async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison
   });
   const { host, createParent } = acpHost(model, { forkConfig: config, adjust });
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.onAgentPublished((agent) => {
     if (agent.parent === parent) child = agent;
   });

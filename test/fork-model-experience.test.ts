@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTypeScriptSdk, type Agent, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
+import { renderTypeScriptSdk, type AgentHandle, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
@@ -21,7 +21,7 @@ async function fork(config: DelegationToolConfigInput = FORK, childSteps: Script
   if (options.codeMode) composition = { ...composition, codeMode: { presentation: 'both', transport: RUN_CODE, renderSdk: renderTypeScriptSdk } };
   const { host, createParent } = smallHost(model, composition);
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.onAgentPublished((agent) => {
     if (agent.parent === parent) child = agent;
   });
@@ -72,7 +72,7 @@ describe('fork: Model Experience — child-agent history and envelope', () => {
     const restricted = smallHost(model);
     const restrictedParent = restricted.createParent();
     restrictedParent.scope.restrict({ deny: ['echo'] });
-    let restrictedChild: Agent | undefined;
+    let restrictedChild: AgentHandle | undefined;
     restricted.host.onAgentPublished((agent) => (restrictedChild = agent));
     await prompt(restrictedParent, 'Remember the fruit QUINCE.');
     await prompt(restrictedParent, 'Fork a child to recall the fruit, then say PARENT_DONE.');
@@ -124,7 +124,7 @@ describe('fork: Model Experience — token and KV-cache effect', () => {
   });
 
   it('persona changes repeated prompt cost, filtering changes schema or generated SDK cost, and a first-turn fork has no inherited history', async () => {
-    const bytes = (agent: Agent, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
+    const bytes = (agent: AgentHandle, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
     const plain = (await fork()).child;
     const persona = (await fork({ ...FORK, persona: 'You are a careful fork reviewer. Re-read every completed turn, check each claim against the workspace, list every inconsistency with its path, and end with one sentence of verdict.' })).child;
     const filtered = (await fork({ ...FORK, toolFilter: { deny: ['echo', 'note'] } })).child;

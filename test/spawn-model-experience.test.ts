@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTypeScriptSdk, type Agent, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
+import { renderTypeScriptSdk, type AgentHandle, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
@@ -12,7 +12,7 @@ async function delegateOnce(childSteps = [textStep('The layout is flat.')], opti
   const model = new ScriptedModel([...history, callStep('subagent', { description: 'Summarise layout', prompt: TASK }), ...childSteps, textStep('DONE')]);
   const { host, createParent } = smallHost(model, options.composition);
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.onAgentPublished((agent) => {
     if (agent.parent === parent) child = agent;
   });
@@ -57,7 +57,7 @@ describe('spawn: Model Experience — child-agent request', () => {
     const head = child.requests[0]!.head;
     expect(head.tools.map((tool) => tool.name)).not.toContain('echo');
     expect(parent.requests[0]!.head.tools.map((tool) => tool.name)).toContain('echo');
-    const sdk = (agent: Agent) => agent.requests[0]!.head.sections.find((section) => section.name === 'tools:sdk')!.text;
+    const sdk = (agent: AgentHandle) => agent.requests[0]!.head.sections.find((section) => section.name === 'tools:sdk')!.text;
     expect(sdk(parent)).toContain('"echo"');
     expect(sdk(child)).not.toContain('"echo"');
     expect(head.sections.map((section) => section.name)).toContain('tool:echo');
@@ -78,7 +78,7 @@ describe('spawn: Model Experience — child-agent request', () => {
     const { host, createParent } = smallHost(model);
     const parent = createParent();
     parent.scope.restrict({ deny: ['echo', 'note'] });
-    let child: Agent | undefined;
+    let child: AgentHandle | undefined;
     host.onAgentPublished((agent) => (child = agent));
     await prompt(parent, 'go');
     expect(parent.requests[0]!.head.tools.map((tool) => tool.name)).toEqual(['subagent', 'subagent_fork']);
@@ -95,7 +95,7 @@ describe('spawn: Model Experience — token and KV-cache effect', () => {
   });
 
   it("persona changes this child's repeated prompt cost, while filtering changes its schema or generated SDK cost", async () => {
-    const bytes = (agent: Agent, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
+    const bytes = (agent: AgentHandle, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
     const plain = (await delegateOnce()).child;
     const persona = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', persona: 'You are a meticulous reviewer. Read every file the task names, compare it with the design notes, list each inconsistency with its path and line, and finish with one sentence of verdict.' } }) })).child;
     const filtered = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', toolFilter: { deny: ['echo'] } } }) })).child;
