@@ -20,5 +20,51 @@ export type {
 export { diffRequestFiles, diffRequests } from './diff/request-diff.js';
 export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './diff/request-diff.js';
 // Reports: wording and renderers.
-export { causeLine, DEMO_PAIRS, demoVerdict, renderDemoText, renderDiffMarkdown, renderDiffText, renderSeedText, runDemo, seedOfLog } from './report/index.js';
-export type { DemoPair, DemoResult, SeedReport } from './report/index.js';
+export {
+  analyzeJson,
+  causeLine,
+  DEMO_PAIRS,
+  demoVerdict,
+  renderAnalyzeMarkdown,
+  renderAnalyzeText,
+  renderDemoText,
+  renderDiffMarkdown,
+  renderDiffText,
+  renderSeedText,
+  runDemo,
+  seedOfLog,
+  totalsLine,
+} from './report/index.js';
+export type { AnalyzeTextOptions, DemoPair, DemoResult, SeedReport } from './report/index.js';
+// Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
+export {
+  analyzePaths,
+  analyzeWireSequence,
+  choosePolicy,
+  fileHead,
+  isClaudeCodeTranscript,
+  isDshSession,
+  observedUsageOf,
+  overallTotals,
+  POLICY_CHOICES,
+  policyNameFor,
+  readRecordedRequests,
+  SESSION_READERS,
+  totalsOf,
+  treeTotals,
+  wireReader,
+} from './analyze/index.js';
+export type {
+  AnalyzeOptions,
+  AnalyzeResult,
+  ObservedUsage,
+  PolicyChoice,
+  PolicyLookup,
+  ReaderInput,
+  ReaderOptions,
+  ReadRecordedOptions,
+  RecordedRequest,
+  SessionReader,
+  UsageTotals,
+  WireSequenceOptions,
+} from './analyze/index.js';

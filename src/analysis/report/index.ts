@@ -5,3 +5,7 @@ export { causeLine, renderDiffMarkdown, renderDiffText } from './diff-text.js';
 export { renderSeedText, seedOfLog } from './seed-report.js';
 export type { SeedReport } from './seed-report.js';
 export { count, money, percent, sizeText, visible } from './text-format.js';
+export { analyzeJson } from './analyze-json.js';
+export { renderAnalyzeMarkdown } from './analyze-markdown.js';
+export { renderAnalyzeText, totalsLine } from './analyze-text.js';
+export type { AnalyzeTextOptions } from './analyze-text.js';

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { comparePrefix, getTokenizer, hashHex, PrefixTokenCounter, sameRoute, type LayoutName, type PrefixComparison, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
+import { requestDivergence } from '../causes/index.js';
+import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-choice.js';
+import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
+
+/** Options of `analyzeWireSequence`. */
+export interface WireSequenceOptions {
+  readonly policy: PolicyChoice;
+  readonly policyByName: PolicyLookup;
+  readonly tokenizer?: Tokenizer;
+  readonly provider?: string;
+  readonly layout?: LayoutName;
+  /** Called after each file is read (for a progress line). */
+  readonly onFile?: (file: string) => void;
+}
+
+/** A request the replay has seen, kept to be compared with later ones. */
+interface Seen {
+  readonly request: PrefixRequest;
+  readonly tokens: number;
+  readonly time: number | null;
+  readonly session: string;
+  readonly index: number;
+  readonly breakpoints: readonly number[];
+}
+
+/** Token offsets at the end of each segment that carries an explicit cache breakpoint (Anthropic `cache_control`). */
+function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
+  const offsets: number[] = [];
+  request.segments.forEach((segment, index) => {
+    if (segment.meta?.cacheControl) offsets.push(counter.prefixTokens(request.segments, index + 1));
+  });
+  return offsets;
+}
+
+/** The earlier request on the same route sharing the most tokens (the latest on ties), and every match. */
+function matchEarlier(seen: readonly Seen[], request: PrefixRequest, time: number | null, counter: PrefixTokenCounter) {
+  const matches: CacheMatch[] = [];
+  let best: { entry: Seen; comparison: PrefixComparison } | undefined;
+  for (const entry of seen) {
+    if (!sameRoute(entry.request.route, request.route)) continue;
+    const comparison = comparePrefix(entry.request, request, { counter });
+    const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
+    matches.push({ sharedTokens: comparison.commonPrefix.tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) });
+    if (!best || comparison.commonPrefix.tokens >= best.comparison.commonPrefix.tokens) best = { entry, comparison };
+  }
+  return { matches, best };
+}
+
+/**
+ * Replays captured request bodies and cassettes (in the order given, each file a session, a
+ * cassette's requests in recorded order) through a cache policy. Every request's input is stored;
+ * each request is compared with every earlier one on its route (`comparePrefix`), the policy turns
+ * those matches into a prediction, and the divergence against the request it reuses the most of gets
+ * its cause (inferred: bodies carry no scope). Usage recorded in a cassette's responses is the
+ * observed side; response `date` headers give the ages the policy's TTL applies to.
+ */
+export async function analyzeWireSequence(files: readonly { readonly file: string; readonly label: string }[], options: WireSequenceOptions): Promise<SessionTreeAnalysis> {
+  const tokenizer = options.tokenizer ?? getTokenizer();
+  const counter = new PrefixTokenCounter(tokenizer);
+  const read: { label: string; requests: RecordedRequest[] }[] = [];
+  for (const { file, label } of files) {
+    read.push({ label, requests: await readRecordedRequests(file, label, { ...(options.provider ? { provider: options.provider } : {}), ...(options.layout ? { layout: options.layout } : {}) }) });
+    options.onFile?.(label);
+  }
+  const first = read.find((entry) => entry.requests.length > 0)?.requests[0];
+  const { policy, note } = choosePolicy(options.policy, first?.wire.request.route.provider ?? 'openai', options.policyByName);
+  const notes = new Set<string>(['causes are inferred from the request bytes (captured bodies carry no host scope)', 'only earlier inputs are stored: a response is not replayed as a cache entry, so each read range is a single value']);
+  if (note) notes.add(note);
+  const seen: Seen[] = [];
+  const sessions: SessionAnalysis[] = read.map(({ label, requests }) => ({
+    file: label,
+    id: path.basename(label),
+    format: 'wire',
+    parentSession: null,
+    seedLength: null,
+    requests: requests.map((recorded, index) => {
+      const analysis = analyzeOne(recorded, index, label, seen, counter, policy);
+      if (recorded.wire.providerBasis === 'assumed') notes.add(`${recorded.wire.source}: provider '${recorded.wire.request.route.provider}' assumed (nothing in the body names it; pass --provider)`);
+      return analysis;
+    }),
+  }));
+  if (read.some(({ requests }) => requests.some((recorded) => recorded.time === null))) notes.add('requests without a recorded response time are treated as sent together (no TTL expiry between them)');
+  return { policy: policy.name, tokenizer: tokenizer.name, sessions, notes: [...notes] };
+}
+
+function analyzeOne(recorded: RecordedRequest, index: number, session: string, seen: Seen[], counter: PrefixTokenCounter, policy: CachePolicy): RequestAnalysis {
+  const { request } = recorded.wire;
+  const tokens = counter.prefixTokens(request.segments);
+  const breakpoints = breakpointsOf(request, counter);
+  const { matches, best } = matchEarlier(seen, request, recorded.time, counter);
+  const predicted = policy.predict({ tokens, matches, breakpoints, model: request.route.model });
+  const last = seen.at(-1);
+  const against = best ?? (last ? { entry: last, comparison: comparePrefix(last.request, request, { counter }) } : undefined);
+  const divergence = against ? requestDivergence(against.comparison, request, { request: against.entry.request, session: against.entry.session, index: against.entry.index }) : null;
+  const prices = policy.pricesFor(request.route.model);
+  const output = recorded.observed?.output ?? 0;
+  seen.push({ request, tokens, time: recorded.time, session, index, breakpoints });
+  return {
+    index,
+    time: recorded.time === null ? null : new Date(recorded.time * 1000).toISOString(),
+    route: { provider: request.route.provider, model: request.route.model },
+    tokens,
+    predicted,
+    observed: recorded.observed,
+    divergence,
+    cost: { predicted: costOf(predicted, prices, output), observed: recorded.observed ? costOf(recorded.observed, prices, output) : null },
+    segments: request.segments.map((segment) => ({ kind: segment.kind, name: segment.name, tokens: counter.segmentTokens(segment), hash: hashHex(segment.hash) })),
+  };
+}
