@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithCause, type CauseScope } from '../src/analysis/index.js';
+import { causeScope, compareWithCause, readRequestBody, type CauseScope } from '../src/analysis/index.js';
 import { renderRequest, type RequestParts, type ToolPart } from '../src/prefix/index.js';
 import { loadHeadPins, modelRequestPoints, readSessionLog, reconstructRequest, splitRenderedPrompt } from '../src/providers/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
+import { readPin } from './support/runtime-corpus.js';
 
 // Issue 9 §2: with a scope — the runtime's requests (sections by id), a DSH log's recorded head
 // split into its sections, the delegation that started the child — causes are exact
@@ -70,5 +71,17 @@ describeWithCorpus('dsh', 'a DSH log\'s recorded head split into its sections', 
     const divergence = compareWithCause(parent, child, { scope: { delegation: { provider: 'spawn', backgroundMode: 'continuable' } } }).divergence;
     expect(divergence).toMatchObject({ cause: 'report-tool', name: 'report', side: 'child', segment: 'tool:report', inferred: false });
     expect(divergence?.detail).toBe("the child's head adds the 'report' tool and its 'tool:report' section (backgroundMode: continuable), ahead of every message: nothing after it is reusable");
+  });
+});
+
+describeWithCorpus('dsh', 'a scope built from two DSH prompts carried as one text each', () => {
+  it('causeScope over the split pins makes a one-text comparison exact', () => {
+    const parentPin = readPin('text-turn');
+    const childPin = readPin('subagent-report', 1);
+    const body = (system: string) => ({ model: 'deepseek-v4-flash', messages: [{ role: 'system', content: system }, { role: 'user', content: 'Go.' }] });
+    const parent = readRequestBody(body(parentPin.system), { source: 'parent' }).request;
+    const child = readRequestBody(body(childPin.system), { source: 'child' }).request;
+    const scope = causeScope({ sections: splitRenderedPrompt(parentPin.system, 'parent') }, { sections: splitRenderedPrompt(childPin.system, 'child') });
+    expect(compareWithCause(parent, child, { scope }).divergence).toMatchObject({ cause: 'report-tool', name: 'report', inferred: false, detail: expect.stringContaining("its 'tool:report' section") });
   });
 });

@@ -2,7 +2,7 @@
 export { detectProvider, detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedProvider, DetectedWire, FoundBody, ProviderBasis, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
-export { attributeCause, attributeDivergence, CAUSE_RULES, compareWithCause, DIVERGENCE_CAUSES, requestDivergence } from './causes/index.js';
+export { attributeCause, attributeDivergence, CAUSE_RULES, causeScope, compareWithCause, DIVERGENCE_CAUSES, requestDivergence } from './causes/index.js';
 export type {
   AttributedDivergence,
   CauseAttribution,
@@ -15,6 +15,7 @@ export type {
   DivergenceCause,
   EarlierRequest,
   ScopeSection,
+  SectionedHead,
 } from './causes/index.js';
 // Diffs of two requests: where they stop sharing a cached prefix, and why.
 export { diffRequestFiles, diffRequests } from './diff/request-diff.js';

@@ -34,3 +34,17 @@ export interface CauseScope {
   /** The child's delegation, when the child was started by one. */
   readonly delegation?: DelegationFacts;
 }
+
+/** Anything with ordered named sections: the runtime's `AssembledHead`, a DSH prompt split by `splitRenderedPrompt`. */
+export interface SectionedHead {
+  readonly sections: readonly ScopeSection[];
+}
+
+/**
+ * The scope of a comparison from both heads as the host assembled them (and the child's delegation,
+ * when known): what a replay or the runtime passes to make causes exact.
+ */
+export function causeScope(parent: SectionedHead, child: SectionedHead, delegation?: DelegationFacts): CauseScope {
+  const sections = (head: SectionedHead) => head.sections.map(({ name, text }) => ({ name, text }));
+  return { parentSections: sections(parent), childSections: sections(child), ...(delegation ? { delegation } : {}) };
+}

@@ -7,6 +7,7 @@ export { requestDivergence } from './request-divergence.js';
 export type { EarlierRequest } from './request-divergence.js';
 export { CAUSE_RULES } from './cause-rules.js';
 export type { CauseContext, CauseFinding, CauseRule } from './cause-rule.js';
-export type { CauseScope, DelegationFacts, ScopeSection } from './cause-scope.js';
+export { causeScope } from './cause-scope.js';
+export type { CauseScope, DelegationFacts, ScopeSection, SectionedHead } from './cause-scope.js';
 export { DIVERGENCE_CAUSES } from './divergence-cause.js';
 export type { DivergenceCause } from './divergence-cause.js';
