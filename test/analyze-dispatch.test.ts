@@ -36,6 +36,16 @@ describe('analyzePaths dispatch', () => {
     await expect(attempt).rejects.toMatchObject({ code: 'input/unknown-input', source: 'notes.txt' });
   });
 
+  it('skips a body it cannot read when it met it walking a directory, and refuses it when named', async () => {
+    const directory = scratch();
+    writeFileSync(path.join(directory, 'responses.json'), JSON.stringify({ model: 'gpt-5', input: 'Summarise the repository.' }));
+    const walked = await analyzePaths([directory], { policyByName: unitPolicies });
+    expect(walked.trees[0]!.sessions.map((session) => path.basename(session.file))).toEqual(['a.request.json', 'b.request.json']);
+    expect(walked.skipped.map((skip) => path.basename(skip.file))).toEqual(['notes.txt', 'responses.json']);
+    expect(walked.skipped[1]!.reason).toMatch(/^the request body is an OpenAI Responses API body/);
+    await expect(analyzePaths(['responses.json'], { policyByName: unitPolicies, cwd: directory })).rejects.toMatchObject({ code: 'input/bad-request-body' });
+  });
+
   it('refuses a missing path', async () => {
     await expect(analyzePaths(['missing.json'], { policyByName: unitPolicies, cwd: tmpdir() })).rejects.toMatchObject({ code: 'input/unreadable-file', message: 'missing.json: no such file or directory' });
   });

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { analyzePaths, readRecordedRequests } from '../src/analysis/index.js';
 import { comparePrefix } from '../src/prefix/index.js';
@@ -47,8 +50,8 @@ describeWithCorpus(CASSETTES, 'analyze on a recorded DeepSeek cassette', () => {
     const openai = 'test_openai_prompt_cache/test_openai_chat_prompt_cache_e2e.yaml';
     const result = await analyzePaths([openai, DEEPSEEK], { policyByName: unitPolicies, cwd: corpusPath(CASSETTES) });
     expect(result.trees[0]!.sessions.map((session) => session.file)).toEqual([openai, DEEPSEEK]);
-    // Different providers never share: the first DeepSeek request is set against the OpenAI one as a route change.
-    expect(result.trees[0]!.sessions[1]!.requests[0]!.divergence).toMatchObject({ cause: 'route', against: { session: openai } });
+    // Different providers never share: the first DeepSeek request has nothing earlier on its route and reads nothing.
+    expect(result.trees[0]!.sessions[1]!.requests[0]!.divergence).toBeNull();
     expect(result.trees[0]!.sessions[1]!.requests[0]!.predicted.cacheRead).toBe(0);
   });
 
@@ -57,4 +60,16 @@ describeWithCorpus(CASSETTES, 'analyze on a recorded DeepSeek cassette', () => {
     expect(result.trees[0]!.policy).toBe('sglang');
     expect(new Set(result.trees[0]!.sessions[0]!.requests.map((request) => request.route.provider))).toEqual(new Set(['sglang']));
   });
+});
+
+it('names a model switch inside one session as a route change, against the request before it', async () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'kvprefix-analyze-route-'));
+  const messages = [{ role: 'system', content: 'You review code. '.repeat(30) }, { role: 'user', content: 'Review src/.' }];
+  const interaction = (model: string) => ({ request: { method: 'POST', uri: 'https://api.deepseek.com/chat/completions', parsed_body: { model, messages } } });
+  writeFileSync(path.join(directory, 'switch.json'), JSON.stringify({ interactions: [interaction('deepseek-v4-flash'), interaction('deepseek-v4-pro')] }));
+  const result = await analyzePaths(['switch.json'], { policyByName: unitPolicies, cwd: directory });
+  const [first, second] = result.trees[0]!.sessions[0]!.requests;
+  expect(first!.divergence).toBeNull();
+  expect(second!.divergence).toMatchObject({ cause: 'route', against: { session: 'switch.json', index: 0 } });
+  expect(second!.predicted.cacheRead).toBe(0);
 });

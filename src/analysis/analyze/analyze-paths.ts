@@ -68,7 +68,8 @@ function currencyOf(trees: readonly SessionTreeAnalysis[], lookup: PolicyLookup)
  * Analyses recorded traffic: files and directories, each dispatched to the first reader that claims
  * it (a directory that is one session tree goes whole to its reader; any other directory is walked
  * and its files dispatched one by one, skipping what no reader reads). A file given by name that no
- * reader reads is an InputError. Inputs of one reader are analysed together, in the order given.
+ * reader reads is an InputError, and so is a named file that cannot be read; a file found by walking
+ * that cannot be read is skipped with its reason. Inputs of one reader are analysed together, in order.
  */
 export async function analyzePaths(paths: readonly string[], options: AnalyzeOptions): Promise<AnalyzeResult> {
   const readers = options.readers ?? SESSION_READERS;
@@ -80,7 +81,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
   async function visit(input: ReaderInput, named: boolean): Promise<void> {
     const kind = await kindOf(input.file, input.label);
     const reader = await firstClaiming(readers, input, kind);
-    if (reader) return take(reader, input);
+    if (reader) return take(reader, { ...input, named });
     if (kind === 'directory') {
       const names = (await readdir(input.file)).filter((name) => !name.startsWith('.')).sort();
       for (const name of names) await visit({ file: path.join(input.file, name), label: path.join(input.label, name) }, false);
@@ -102,6 +103,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         policy: options.policy ?? 'auto',
         policyByName: options.policyByName,
         onFile,
+        skip: (file, reason) => void skipped.push({ file, reason }),
         ...(options.provider ? { provider: options.provider } : {}),
         ...(options.layout ? { layout: options.layout } : {}),
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),

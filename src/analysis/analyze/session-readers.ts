@@ -14,12 +14,16 @@ export interface ReaderOptions {
   readonly tokenizer?: Tokenizer;
   /** Called after each input file is read. */
   readonly onFile?: (file: string) => void;
+  /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */
+  readonly skip?: (file: string, reason: string) => void;
 }
 
 /** One input the dispatch hands a reader: its absolute path and the label reports show. */
 export interface ReaderInput {
   readonly file: string;
   readonly label: string;
+  /** True when the user named it; false when found by walking a directory (then a broken one is skipped). */
+  readonly named?: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { comparePrefix, getTokenizer, hashHex, PrefixTokenCounter, sameRoute, type LayoutName, type PrefixComparison, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, InputError, hashHex, PrefixTokenCounter, sameRoute, type LayoutName, type PrefixComparison, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
 import { requestDivergence } from '../causes/index.js';
 import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
@@ -15,6 +15,8 @@ export interface WireSequenceOptions {
   readonly layout?: LayoutName;
   /** Called after each file is read (for a progress line). */
   readonly onFile?: (file: string) => void;
+  /** Where an unreadable file found by walking a directory is reported (it is left out). */
+  readonly skip?: (file: string, reason: string) => void;
 }
 
 /** A request the replay has seen, kept to be compared with later ones. */
@@ -58,12 +60,18 @@ function matchEarlier(seen: readonly Seen[], request: PrefixRequest, time: numbe
  * its cause (inferred: bodies carry no scope). Usage recorded in a cassette's responses is the
  * observed side; response `date` headers give the ages the policy's TTL applies to.
  */
-export async function analyzeWireSequence(files: readonly { readonly file: string; readonly label: string }[], options: WireSequenceOptions): Promise<SessionTreeAnalysis> {
+export async function analyzeWireSequence(files: readonly { readonly file: string; readonly label: string; readonly named?: boolean }[], options: WireSequenceOptions): Promise<SessionTreeAnalysis> {
   const tokenizer = options.tokenizer ?? getTokenizer();
   const counter = new PrefixTokenCounter(tokenizer);
   const read: { label: string; requests: RecordedRequest[] }[] = [];
-  for (const { file, label } of files) {
-    read.push({ label, requests: await readRecordedRequests(file, label, { ...(options.provider ? { provider: options.provider } : {}), ...(options.layout ? { layout: options.layout } : {}) }) });
+  for (const { file, label, named } of files) {
+    try {
+      read.push({ label, requests: await readRecordedRequests(file, label, { ...(options.provider ? { provider: options.provider } : {}), ...(options.layout ? { layout: options.layout } : {}) }) });
+    } catch (error) {
+      // A file the user named must be read; one met while walking a directory may be anything.
+      if (named !== false || !(error instanceof InputError) || !options.skip) throw error;
+      options.skip(label, error.message.startsWith(`${label}`) ? error.message.slice(label.length).replace(/^[:\d]*:\s*/, '') : error.message);
+    }
     options.onFile?.(label);
   }
   const first = read.find((entry) => entry.requests.length > 0)?.requests[0];
@@ -93,7 +101,9 @@ function analyzeOne(recorded: RecordedRequest, index: number, session: string, s
   const breakpoints = breakpointsOf(request, counter);
   const { matches, best } = matchEarlier(seen, request, recorded.time, counter);
   const predicted = policy.predict({ tokens, matches, breakpoints, model: request.route.model });
-  const last = seen.at(-1);
+  // Nothing earlier on this route: a route change only if this session's previous request was on another route.
+  const previous = seen.at(-1);
+  const last = previous !== undefined && previous.session === session ? previous : undefined;
   const against = best ?? (last ? { entry: last, comparison: comparePrefix(last.request, request, { counter }) } : undefined);
   const divergence = against ? requestDivergence(against.comparison, request, { request: against.entry.request, session: against.entry.session, index: against.entry.index }) : null;
   const prices = policy.pricesFor(request.route.model);

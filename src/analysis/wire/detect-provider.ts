@@ -26,6 +26,7 @@ const PROVIDER_HOSTS: Readonly<Record<string, string>> = {
   'api.fireworks.ai': 'fireworks',
   'openrouter.ai': 'openrouter',
   'api.moonshot.ai': 'moonshot',
+  'api.cohere.com': 'cohere',
 };
 
 /**
