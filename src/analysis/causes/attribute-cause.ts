@@ -88,15 +88,16 @@ export function attributeCause(
   const where = divergence.routeDiffers ? 'route' : inHead(divergence) ? 'head' : 'messages';
   const candidates = rules.filter((rule) => rule.where === where);
   const found = where === 'head' ? firstHeadChange(candidates, context) : firstApplying(candidates, context);
-  const side = found?.finding.side ?? defaultSide(divergence);
-  const segment = (side === 'parent' ? divergence.parent : divergence.child) ?? divergence.parent ?? divergence.child;
+  // The side the rule points at, unless that side has ended there (then the other one).
+  const preferred = found?.finding.side ?? defaultSide(divergence);
+  const side = divergence[preferred] !== null ? preferred : preferred === 'parent' ? 'child' : 'parent';
+  const segment = divergence[side];
   if (!segment) throw new RangeError(`divergence at byte ${divergence.byteOffset} names no segment of either request`);
-  const actualSide = (side === 'parent' ? divergence.parent : divergence.child) ? side : side === 'parent' ? 'child' : 'parent';
   const inferred = scope === undefined;
   if (!found) {
     // Bytes differ where no rule sees a change (the same sections cut differently): say where, plainly.
     const cause: DivergenceCause = where === 'head' ? (segment.kind === 'tool' ? 'tools' : 'system') : 'history';
-    return { cause, name: segment.name, detail: `the bytes differ in ${segment.kind} segment '${segment.name}'`, inferred, side: actualSide, segment };
+    return { cause, name: segment.name, detail: `the bytes differ in ${segment.kind} segment '${segment.name}'`, inferred, side, segment };
   }
-  return { cause: found.rule.cause, name: found.finding.name, detail: found.finding.detail, inferred, side: actualSide, segment };
+  return { cause: found.rule.cause, name: found.finding.name, detail: found.finding.detail, inferred, side, segment };
 }
