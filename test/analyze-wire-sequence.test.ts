@@ -46,13 +46,15 @@ describeWithCorpus(CASSETTES, 'analyze on a recorded DeepSeek cassette', () => {
     expect(tree!.notes.join('\n')).toContain('causes are inferred');
   });
 
-  it('replays several files as one tree in the order given, so reuse across files is found', async () => {
+  it('replays several files in the order given: one tree per provider with auto, one tree with a named policy', async () => {
     const openai = 'test_openai_prompt_cache/test_openai_chat_prompt_cache_e2e.yaml';
-    const result = await analyzePaths([openai, DEEPSEEK], { policyByName: unitPolicies, cwd: corpusPath(CASSETTES) });
-    expect(result.trees[0]!.sessions.map((session) => session.file)).toEqual([openai, DEEPSEEK]);
+    const auto = await analyzePaths([openai, DEEPSEEK], { policyByName: unitPolicies, cwd: corpusPath(CASSETTES) });
+    expect(auto.trees.map((tree) => [tree.policy, tree.sessions.map((session) => session.file)])).toEqual([['openai', [openai]], ['deepseek', [DEEPSEEK]]]);
+    const named = await analyzePaths([openai, DEEPSEEK], { policyByName: unitPolicies, policy: 'deepseek', cwd: corpusPath(CASSETTES) });
+    expect(named.trees.map((tree) => tree.sessions.map((session) => session.file))).toEqual([[openai, DEEPSEEK]]);
     // Different providers never share: the first DeepSeek request has nothing earlier on its route and reads nothing.
-    expect(result.trees[0]!.sessions[1]!.requests[0]!.divergence).toBeNull();
-    expect(result.trees[0]!.sessions[1]!.requests[0]!.predicted.cacheRead).toBe(0);
+    expect(named.trees[0]!.sessions[1]!.requests[0]!.divergence).toBeNull();
+    expect(named.trees[0]!.sessions[1]!.requests[0]!.predicted.cacheRead).toBe(0);
   });
 
   it('takes --provider over detection for every body', async () => {

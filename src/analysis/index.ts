@@ -42,6 +42,7 @@ export {
   analyzePaths,
   analyzeWireSequence,
   choosePolicy,
+  claudeCodeReader,
   fileHead,
   isClaudeCodeTranscript,
   isDshSession,
@@ -69,3 +70,73 @@ export type {
   UsageTotals,
   WireSequenceOptions,
 } from './analyze/index.js';
+// DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
+export {
+  assembleHostComposition,
+  compositionFacts,
+  loadReferenceHead,
+  parseComposition,
+  readComposition,
+  resolveComposition,
+} from './compositions/index.js';
+export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ResolvedComposition, YamlLocation } from './compositions/index.js';
+// Guard checks: delegation heads compared with the prefix engine, findings as data.
+export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience } from './guard/index.js';
+export type {
+  CallPath,
+  ChildDelta,
+  DelegationAnalysis,
+  GuardCheck,
+  GuardCompositionOptions,
+  GuardDelegationInput,
+  GuardFinding,
+  GuardReport,
+  GuardSeverity,
+  HeadDelta,
+  ModelExperienceCard,
+  ParentSetup,
+} from './guard/index.js';
+// Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
+export {
+  anthropicMinimumTokens,
+  anthropicPolicy,
+  CACHE_POLICIES,
+  costOf,
+  createAnthropicPolicy,
+  createOpenAIPolicy,
+  createPolicyRegistry,
+  createSglangPolicy,
+  createVllmPolicy,
+  openaiCachedTokens,
+  openaiPolicy,
+  openaiRoute,
+  parsePriceText,
+  policyByName,
+  readPriceFile,
+  sglangPolicy,
+  vllmPolicy,
+  vllmRoute,
+  withPrices,
+} from './policies/index.js';
+export type {
+  AnthropicPolicyOptions,
+  CacheMatch,
+  CachePolicy,
+  CachePolicyName,
+  CachePrediction,
+  CacheUsage,
+  OpenAIPolicyOptions,
+  PolicyInput,
+  PolicyParameter,
+  PolicyRegistry,
+  PriceOverrides,
+  PriceTable,
+  SglangPolicyOptions,
+  VllmPolicyOptions,
+} from './policies/index.js';
+// Replays: the prefix store and the result shape every reader produces.
+export { predictionAccuracy, PrefixStore } from './replay/index.js';
+export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+// Claude Code transcripts: predicted against logged cache usage.
+export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
+export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
 import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
-import { isClaudeCodeTranscript, isDshSession, SESSION_READERS, type ReaderInput, type SessionReader } from './session-readers.js';
+import { SESSION_READERS } from './session-reader-list.js';
+import { isClaudeCodeTranscript, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';
 
 /** Options of `analyzePaths`. */
 export interface AnalyzeOptions {
@@ -80,7 +81,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
 
   async function visit(input: ReaderInput, named: boolean): Promise<void> {
     const kind = await kindOf(input.file, input.label);
-    const reader = await firstClaiming(readers, input, kind);
+    const reader = await firstClaiming(readers, { ...input, named }, kind);
     if (reader) return take(reader, { ...input, named });
     if (kind === 'directory') {
       const names = (await readdir(input.file)).filter((name) => !name.startsWith('.')).sort();

@@ -9,7 +9,9 @@ export { choosePolicy, POLICY_CHOICES, policyNameFor } from './policy-choice.js'
 export type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 export { readRecordedRequests } from './recorded-requests.js';
 export type { ReadRecordedOptions, RecordedRequest } from './recorded-requests.js';
-export { fileHead, isClaudeCodeTranscript, isDshSession, SESSION_READERS, wireReader } from './session-readers.js';
+export { claudeCodeReader } from './claude-code-reader.js';
+export { SESSION_READERS } from './session-reader-list.js';
+export { fileHead, isClaudeCodeTranscript, isDshSession, wireReader } from './session-readers.js';
 export type { ReaderInput, ReaderOptions, SessionReader } from './session-readers.js';
 export { analyzeWireSequence } from './wire-sequence.js';
 export type { WireSequenceOptions } from './wire-sequence.js';

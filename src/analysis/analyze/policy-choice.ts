@@ -1,3 +1,4 @@
+import { KvprefixError } from '../../prefix/index.js';
 import type { CachePolicy, CachePolicyName } from '../policies/cache-policy.js';
 
 /** `--policy`: one policy for every request, or `auto` (the policy of each tree's provider). */
@@ -31,6 +32,12 @@ export function policyNameFor(provider: string): { readonly name: CachePolicyNam
 export function choosePolicy(choice: PolicyChoice, provider: string, lookup: PolicyLookup): { readonly policy: CachePolicy; readonly note: string | undefined } {
   if (choice !== 'auto') return { policy: lookup(choice), note: undefined };
   const { name, assumed } = policyNameFor(provider);
-  const note = assumed ? `no cache policy models provider '${provider}': the ${name} policy is assumed (choose one with --policy)` : undefined;
-  return { policy: lookup(name), note };
+  try {
+    const note = assumed ? `no cache policy models provider '${provider}': the ${name} policy is assumed (choose one with --policy)` : undefined;
+    return { policy: lookup(name), note };
+  } catch (error) {
+    // `auto` must pick a policy that is there: a provider whose own policy is not registered falls back, and says so.
+    if (!(error instanceof KvprefixError) || error.code !== 'policy/unknown' || name === 'openai') throw error;
+    return { policy: lookup('openai'), note: `the ${name} policy is not available here: provider '${provider}' is replayed with the openai policy (choose one with --policy)` };
+  }
 }

@@ -75,13 +75,10 @@ export const wireReader: SessionReader = {
   name: 'wire',
   reads: 'request bodies and recorded exchanges (.json) and cassettes (.yaml)',
   claims: async (input, kind) => kind === 'file' && WIRE_FILE.test(input.file),
-  analyze: async (inputs, options) => [await analyzeWireSequence(inputs, options)],
+  analyze: (inputs, options) => analyzeWireSequence(inputs, options),
 };
 
 /**
- * The readers `analyzePaths` dispatches to, in the order they are asked. The DSH session-tree and
- * Claude Code replays join with one entry each:
- *
- *   { name: 'dsh', reads: '…', claims: isDshSession, analyze: (inputs, options) => Promise.all(inputs.map((input) => analyzeDshSessionTree(input.file, …))) }
+ * The wire reader. The readers `analyzePaths` dispatches to are listed in `session-reader-list.ts`
+ * (one entry per reader), so that a reader module can import the helpers here.
  */
-export const SESSION_READERS: readonly SessionReader[] = [wireReader];

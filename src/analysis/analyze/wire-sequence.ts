@@ -52,18 +52,11 @@ function matchEarlier(seen: readonly Seen[], request: PrefixRequest, time: numbe
   return { matches, best };
 }
 
-/**
- * Replays captured request bodies and cassettes (in the order given, each file a session, a
- * cassette's requests in recorded order) through a cache policy. Every request's input is stored;
- * each request is compared with every earlier one on its route (`comparePrefix`), the policy turns
- * those matches into a prediction, and the divergence against the request it reuses the most of gets
- * its cause (inferred: bodies carry no scope). Usage recorded in a cassette's responses is the
- * observed side; response `date` headers give the ages the policy's TTL applies to.
- */
-export async function analyzeWireSequence(files: readonly { readonly file: string; readonly label: string; readonly named?: boolean }[], options: WireSequenceOptions): Promise<SessionTreeAnalysis> {
-  const tokenizer = options.tokenizer ?? getTokenizer();
-  const counter = new PrefixTokenCounter(tokenizer);
-  const read: { label: string; requests: RecordedRequest[] }[] = [];
+type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };
+
+/** Reads every file; a file met while walking a directory that cannot be read is skipped with its reason. */
+async function readFiles(files: readonly { readonly file: string; readonly label: string; readonly named?: boolean }[], options: WireSequenceOptions): Promise<ReadFile[]> {
+  const read: ReadFile[] = [];
   for (const { file, label, named } of files) {
     try {
       read.push({ label, requests: await readRecordedRequests(file, label, { ...(options.provider ? { provider: options.provider } : {}), ...(options.layout ? { layout: options.layout } : {}) }) });
@@ -74,6 +67,40 @@ export async function analyzeWireSequence(files: readonly { readonly file: strin
     }
     options.onFile?.(label);
   }
+  return read;
+}
+
+/** The files grouped by the provider of their first request, in first-seen order (providers never share a cache). */
+function byProvider(read: readonly ReadFile[]): ReadFile[][] {
+  const groups = new Map<string, ReadFile[]>();
+  for (const file of read) {
+    const provider = file.requests[0]?.wire.request.route.provider ?? '';
+    groups.set(provider, [...(groups.get(provider) ?? []), file]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Replays captured request bodies and cassettes (in the order given, each file a session, a
+ * cassette's requests in recorded order) through a cache policy. Every request's input is stored;
+ * each request is compared with every earlier one on its route (`comparePrefix`), the policy turns
+ * those matches into a prediction, and the divergence against the request it reuses the most of gets
+ * its cause (inferred: bodies carry no scope). Usage recorded in a cassette's responses is the
+ * observed side; response `date` headers give the ages the policy's TTL applies to.
+ *
+ * With `policy: 'auto'` the files make one tree per provider, each replayed through that provider's
+ * policy (different providers share no cache, so nothing is lost by splitting); with a named policy,
+ * one tree.
+ */
+export async function analyzeWireSequence(files: readonly { readonly file: string; readonly label: string; readonly named?: boolean }[], options: WireSequenceOptions): Promise<SessionTreeAnalysis[]> {
+  const tokenizer = options.tokenizer ?? getTokenizer();
+  const counter = new PrefixTokenCounter(tokenizer);
+  const read = await readFiles(files, options);
+  const groups = options.policy === 'auto' ? byProvider(read) : [read];
+  return groups.filter((group) => group.length > 0).map((group) => replay(group, options, counter));
+}
+
+function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter: PrefixTokenCounter): SessionTreeAnalysis {
   const first = read.find((entry) => entry.requests.length > 0)?.requests[0];
   const { policy, note } = choosePolicy(options.policy, first?.wire.request.route.provider ?? 'openai', options.policyByName);
   const notes = new Set<string>(['causes are inferred from the request bytes (captured bodies carry no host scope)', 'only earlier inputs are stored: a response is not replayed as a cache entry, so each read range is a single value']);
@@ -92,7 +119,7 @@ export async function analyzeWireSequence(files: readonly { readonly file: strin
     }),
   }));
   if (read.some(({ requests }) => requests.some((recorded) => recorded.time === null))) notes.add('requests without a recorded response time are treated as sent together (no TTL expiry between them)');
-  return { policy: policy.name, tokenizer: tokenizer.name, sessions, notes: [...notes] };
+  return { policy: policy.name, tokenizer: counter.tokenizer.name, sessions, notes: [...notes] };
 }
 
 function analyzeOne(recorded: RecordedRequest, index: number, session: string, seen: Seen[], counter: PrefixTokenCounter, policy: CachePolicy): RequestAnalysis {
