@@ -43,6 +43,7 @@ export {
   analyzeWireSequence,
   choosePolicy,
   claudeCodeReader,
+  dshReader,
   fileHead,
   isClaudeCodeTranscript,
   isDshSession,

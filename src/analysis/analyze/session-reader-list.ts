@@ -1,11 +1,10 @@
 import { claudeCodeReader } from './claude-code-reader.js';
+import { dshReader } from './dsh-reader.js';
 import { wireReader, type SessionReader } from './session-readers.js';
 
 /**
- * The readers `analyzePaths` dispatches to, in the order they are asked (one line each). The DSH
- * session-tree replay joins as
- *
- *   { name: 'dsh', reads: 'DSH session folders and logs', claims: isDshSession,
- *     analyze: (inputs, options) => Promise.all(inputs.map((input) => analyzeDshSessionTree(input.file, { policy: … }))) }
+ * The readers `analyzePaths` dispatches to, in the order they are asked (one line each): DSH session
+ * trees first (a folder holding `session.jsonl` is claimed whole), then Claude Code transcripts,
+ * then request bodies and cassettes.
  */
-export const SESSION_READERS: readonly SessionReader[] = [claudeCodeReader, wireReader];
+export const SESSION_READERS: readonly SessionReader[] = [dshReader, claudeCodeReader, wireReader];

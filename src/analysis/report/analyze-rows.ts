@@ -44,7 +44,7 @@ export function divergenceLines(session: SessionAnalysis): string[] {
   return session.requests.flatMap((request) => {
     const divergence = request.divergence;
     if (!divergence) return [];
-    const against = divergence.against && divergence.against.session !== session.file ? ` (against ${divergence.against.session} #${divergence.against.index})` : '';
+    const against = divergence.against && divergence.against.session !== session.file && divergence.against.session !== session.id ? ` (against ${divergence.against.session} #${divergence.against.index})` : '';
     return [`#${request.index} ${divergence.cause}${divergence.inferred ? ' (inferred)' : ''}${against}: ${divergence.detail}`];
   });
 }
