@@ -19,7 +19,7 @@ const command = createAnalyzeCommand({
 });
 
 async function analyze(argv: string[], cwd: string, terminal: { colour?: boolean; progress?: boolean } = {}) {
-  const io = bufferedIo(cwd, terminal);
+  const io = bufferedIo(cwd, undefined, terminal);
   const code = await runCli(['analyze', ...argv], io, [command]);
   return { code, out: io.out.join(''), err: io.err.join('') };
 }

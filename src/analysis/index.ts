@@ -35,8 +35,9 @@ export {
   runDemo,
   seedOfLog,
   totalsLine,
+  unfinishedLineNote,
 } from './report/index.js';
-export type { AnalyzeTextOptions, DemoPair, DemoResult, SeedReport } from './report/index.js';
+export type { AnalyzeTextOptions, DemoPair, DemoResult, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,

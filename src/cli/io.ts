@@ -8,11 +8,23 @@ export interface CliIo {
   readonly colour?: boolean;
   /** True when stderr is a terminal: progress lines go there, and only then. */
   readonly progress?: boolean;
+  /** What the file name `-` reads (the process's standard input when absent). */
+  readonly stdin?: AsyncIterable<Uint8Array>;
 }
 
-/** An `io` that collects output in memory, for tests and for embedding the CLI. */
-export function bufferedIo(cwd: string = process.cwd(), terminal: { readonly colour?: boolean; readonly progress?: boolean } = {}): CliIo & { readonly out: string[]; readonly err: string[] } {
+/** Bytes as a one-chunk stream, the shape standard input has. */
+async function* chunksOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/** An `io` that collects output in memory, for tests and for embedding the CLI; `terminal` says what a terminal would. */
+export function bufferedIo(
+  cwd: string = process.cwd(),
+  stdin?: string | Uint8Array,
+  terminal: { readonly colour?: boolean; readonly progress?: boolean } = {},
+): CliIo & { readonly out: string[]; readonly err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, cwd, ...terminal, stdout: (text) => void out.push(text), stderr: (text) => void err.push(text) };
+  const input = stdin === undefined ? {} : { stdin: chunksOf(typeof stdin === 'string' ? Buffer.from(stdin) : stdin) };
+  return { out, err, cwd, ...terminal, ...input, stdout: (text) => void out.push(text), stderr: (text) => void err.push(text) };
 }

@@ -1,3 +1,7 @@
+// Reading one input file or standard input: size limit, plain failure wording, strict UTF-8 (src/providers/input).
+export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile } from './input/index.js';
+export type { InputOptions } from './input/index.js';
+
 // Session logs, surface, fork seed and request reconstruction (src/providers/session).
 export {
   chatRequestBody,
@@ -54,6 +58,7 @@ export type {
   SessionEvent,
   SessionLog,
   SessionLogStream,
+  UnfinishedLine,
   SourcedChatMessage,
   StoredMessage,
   SurfaceEntry,

@@ -54,11 +54,21 @@ export interface DiffFilesOptions extends DiffOptions {
   readonly layout?: LayoutName;
   /** The provider both requests reach, overriding detection. */
   readonly provider?: string;
+  /** Refuse files past this many bytes (the reader's default otherwise). */
+  readonly maxInputBytes?: number;
+  /** What the file name `-` reads. */
+  readonly stdin?: AsyncIterable<Uint8Array>;
 }
 
 /** Reads two request files (bodies, recorded exchanges, `cassette.yaml#N`) and diffs them. */
 export async function diffRequestFiles(parentFile: string, childFile: string, options: DiffFilesOptions = {}): Promise<RequestDiff> {
-  const read = { ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.layout ? { layout: options.layout } : {}), ...(options.provider ? { provider: options.provider } : {}) };
+  const read = {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.layout ? { layout: options.layout } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+  };
   const parent = await readRequestFile(parentFile, read);
   const child = await readRequestFile(childFile, read);
   return diffRequests(parent, child, options);

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { completedTurnPrefix, readSessionLog } from '../../providers/index.js';
+import { completedTurnPrefix, readSessionLog, STDIN_NAME, type UnfinishedLine } from '../../providers/index.js';
 
-/** The fork seed a child forked from a session log now would inherit (`kvprefix seed`). */
+/** The fork seed a child forked from a session log now would inherit (`kvprefix seed --json`). */
 export interface SeedReport {
   /** Events through the last `turn/end`: what the child's log starts with. */
   readonly seedLength: number;
@@ -11,11 +11,32 @@ export interface SeedReport {
   readonly excluded: number;
 }
 
-/** Reads a DSH session log (plain or zstd) and finds its fork seed. */
-export async function seedOfLog(file: string, options: { readonly cwd?: string } = {}): Promise<SeedReport> {
-  const log = await readSessionLog(path.resolve(options.cwd ?? process.cwd(), file), { label: file });
-  const seed = completedTurnPrefix(log.events, { source: file });
-  return { seedLength: seed.seedLength, lastTurnEnd: seed.lastTurnEnd, excluded: seed.excluded };
+/** A log's seed, where the log came from, and the line a running agent was still writing (left out). */
+export interface SeedOfLog {
+  readonly source: string;
+  readonly seed: SeedReport;
+  readonly unfinishedLine: UnfinishedLine | undefined;
+}
+
+/** Options of `seedOfLog`. */
+export interface SeedOfLogOptions {
+  readonly cwd?: string;
+  /** Refuse logs larger than this, decompressed. */
+  readonly maxInputBytes?: number;
+  /** What the file name `-` reads. */
+  readonly stdin?: AsyncIterable<Uint8Array>;
+}
+
+/** Reads a DSH session log (plain or zstd, or `-` for standard input) and finds its fork seed. */
+export async function seedOfLog(file: string, options: SeedOfLogOptions = {}): Promise<SeedOfLog> {
+  const fromStdin = file === STDIN_NAME;
+  const log = await readSessionLog(fromStdin ? file : path.resolve(options.cwd ?? process.cwd(), file), {
+    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+    ...(fromStdin ? {} : { label: file }),
+  });
+  const seed = completedTurnPrefix(log.events, { source: log.source });
+  return { source: log.source, seed: { seedLength: seed.seedLength, lastTurnEnd: seed.lastTurnEnd, excluded: seed.excluded }, unfinishedLine: log.unfinishedLine };
 }
 
 const plural = (value: number, noun: string) => `${value.toLocaleString('en-US')} ${noun}${value === 1 ? '' : 's'}`;
@@ -27,4 +48,9 @@ export function renderSeedText(source: string, seed: SeedReport): string {
     return `${source}: no completed turn, so the seed is empty and a fork now starts a fresh child; ${plural(seed.excluded, 'event')} excluded\n`;
   }
   return `${source}: seed of ${plural(seed.seedLength, 'event')}, through the turn/end at seq ${seed.lastTurnEnd}; ${after}\n`;
+}
+
+/** The stderr note for a log whose last line is still being written. */
+export function unfinishedLineNote(source: string, unfinished: UnfinishedLine): string {
+  return `kvprefix seed: ${source}:${unfinished.line}: the last line has no line break and is not whole JSON yet (${plural(unfinished.bytes, 'byte')}): a write in progress, left out; the seed is the log up to line ${unfinished.line - 1}\n`;
 }

@@ -1,15 +1,18 @@
 import { diffRequestFiles, renderDiffMarkdown, renderDiffText } from '../../analysis/index.js';
 import { getTokenizer, UsageError, type LayoutName } from '../../prefix/index.js';
+import { DEFAULT_MAX_INPUT_BYTES, STDIN_NAME } from '../../providers/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { formatOption, providerOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
+import { inputOptions, MAX_INPUT_FLAG, MAX_INPUT_OPTION, MAX_INPUT_USAGE } from '../input-options.js';
 
 const USAGE =
-  'usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--provider P] [--tokenizer o200k_base|cl100k_base] [--format text|md|json] [--json]\n' +
-  '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request)\n' +
-  '  --provider: the provider both requests reach, when the body does not say (endpoint, model name)';
+  `usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--provider P] [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json] [--json]\n` +
+  '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request); - reads standard input (a pick of it, -#N, goes after --)\n' +
+  '  --provider: the provider both requests reach, when the body does not say (endpoint, model name)\n' +
+  `  --${MAX_INPUT_FLAG}: refuse files larger than this many MiB (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`;
 
 const LAYOUT_NAMES = ['chat', 'anthropic'] as const satisfies readonly LayoutName[];
 
@@ -31,13 +34,17 @@ export const diffCommand: Command = {
       tokenizer: { type: 'string' },
       format: { type: 'string' },
       json: { type: 'boolean' },
+      ...MAX_INPUT_OPTION,
     });
     if (positionals.length !== 2) throw new UsageError('usage/arguments', `expected two request files (parent, child), got ${positionals.length}`);
+    if (positionals.every((file) => file.replace(/#\d+$/, '') === STDIN_NAME)) {
+      throw new UsageError('usage/arguments', 'standard input (-) can be only one of the two requests');
+    }
     const layout = layoutOption(values['layout']);
     const provider = providerOption(values['provider']);
     const format = formatOption(values);
     const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
-    const diff = await diffRequestFiles(positionals[0]!, positionals[1]!, { cwd: io.cwd, tokenizer, ...(layout ? { layout } : {}), ...(provider ? { provider } : {}) });
+    const diff = await diffRequestFiles(positionals[0]!, positionals[1]!, { cwd: io.cwd, tokenizer, ...inputOptions(values, io), ...(layout ? { layout } : {}), ...(provider ? { provider } : {}) });
     io.stdout(format === 'json' ? `${JSON.stringify(diff)}\n` : format === 'md' ? renderDiffMarkdown(diff) : renderDiffText(diff));
     return EXIT.ok;
   },

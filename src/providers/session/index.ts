@@ -102,7 +102,7 @@ export { describeIssues, SessionLogParser } from './session-log-parser.js';
 export { isZstdFileName, readLogLines } from './log-lines.js';
 export type { LogLine } from './log-lines.js';
 export { openSessionLog, parseSessionLog, readSessionLog } from './read-session-log.js';
-export type { ReadSessionLogOptions, SessionLog, SessionLogStream } from './read-session-log.js';
+export type { ReadSessionLogOptions, SessionLog, SessionLogStream, UnfinishedLine } from './read-session-log.js';
 export { projectSurface, surfaceMessage } from './surface.js';
 export type { ProjectSurfaceOptions, SurfaceEntry } from './surface.js';
 export { completedTurnPrefix } from './fork-seed.js';
