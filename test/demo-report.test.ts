@@ -40,8 +40,8 @@ describe('kvprefix demo', () => {
     expect(out).toContain('1. One-shot fork child (what DeepSeek Harness ships)');
     expect(out).toContain('2. Continuable fork child (same seed and task)');
     expect(out.match(/^ {3}diverges at segment/gm)).toHaveLength(2);
-    expect(out).toContain('cause: task:');
-    expect(out).toContain('cause: report-tool:');
+    expect(out).toContain('cause: task (inferred):');
+    expect(out).toContain('cause: report-tool (inferred):');
     expect(out).toMatch(/→ [\d,]+ tokens to prefill: head and inherited history are reused/);
     expect(out).toMatch(/→ [\d,]+ tokens to prefill: the head differs before the first message/);
   });
