@@ -71,6 +71,7 @@ function currencyOf(trees: readonly SessionTreeAnalysis[], lookup: PolicyLookup)
  * and its files dispatched one by one, skipping what no reader reads). A file given by name that no
  * reader reads is an InputError, and so is a named file that cannot be read; a file found by walking
  * that cannot be read is skipped with its reason. Inputs of one reader are analysed together, in order.
+ * Paths in which nothing at all can be analysed are an InputError too, naming what was skipped.
  */
 export async function analyzePaths(paths: readonly string[], options: AnalyzeOptions): Promise<AnalyzeResult> {
   const readers = options.readers ?? SESSION_READERS;
@@ -110,6 +111,13 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
       })),
     );
+  }
+  // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
+  // would otherwise report 0 requests and pass.
+  if (trees.length === 0) {
+    const [first] = skipped;
+    const what = first === undefined ? 'no file in it' : `${skipped.length} file${skipped.length === 1 ? '' : 's'} skipped (${first.file}: ${first.reason}${skipped.length > 1 ? '; …' : ''})`;
+    throw new InputError('input/nothing-to-analyze', `nothing to analyze: ${what}`, { source: paths.join(', ') });
   }
   return { trees, skipped, currency: currencyOf(trees, options.policyByName) };
 }
