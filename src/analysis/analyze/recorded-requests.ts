@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { InputError, type LayoutName } from '../../prefix/index.js';
+import { decodeUtf8, readInputBytes } from '../../providers/index.js';
 import { BodyLocation, findRequestBodies, parseJsonText, parseYamlText, readRequestBody, type WireRequest } from '../wire/index.js';
 import { observedUsageOf, type ObservedUsage } from './observed-usage.js';
 
@@ -40,6 +40,8 @@ function responseTime(response: Record<string, unknown>): number | null {
 export interface ReadRecordedOptions {
   readonly layout?: LayoutName;
   readonly provider?: string;
+  /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
+  readonly maxInputBytes?: number;
 }
 
 /**
@@ -48,12 +50,10 @@ export interface ReadRecordedOptions {
  * response's time, where the file holds them.
  */
 export async function readRecordedRequests(file: string, label: string, options: ReadRecordedOptions = {}): Promise<RecordedRequest[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable-file', `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { source: label }, { cause: error });
-  }
+  // The shared reader: the size limit before anything is parsed, and a byte that is not UTF-8
+  // refused with its offset (never read as U+FFFD), as diff reads the same files.
+  const bytes = await readInputBytes(file, { label, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+  const text = decodeUtf8(bytes, label);
   const document = /\.ya?ml$/i.test(file) ? parseYamlText(text, label) : parseJsonText(text, label);
   const bodies = findRequestBodies(document, new BodyLocation(label));
   const interactions = isObject(document) && Array.isArray(document['interactions']) ? document['interactions'] : undefined;
