@@ -16,6 +16,8 @@ export interface AnalyzeOptions {
   readonly provider?: string;
   readonly layout?: LayoutName;
   readonly tokenizer?: Tokenizer;
+  /** Refuse input files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
+  readonly maxInputBytes?: number;
   /** Directory relative paths are resolved against (default: the working directory). */
   readonly cwd?: string;
   /** Called as inputs are read: files done, files in all, the file just read. */
@@ -109,6 +111,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.provider ? { provider: options.provider } : {}),
         ...(options.layout ? { layout: options.layout } : {}),
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+        ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
       })),
     );
   }

@@ -32,7 +32,13 @@ export const dshReader: SessionReader = {
       if (!done.has(folder)) {
         done.add(folder);
         const { policy, note } = choosePolicy(options.policy, 'deepseek', options.policyByName);
-        const tree = await analyzeDshSessionTree(folder, { policy, deepseekCounter, deepseekRenderer, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
+        const tree = await analyzeDshSessionTree(folder, {
+          policy,
+          deepseekCounter,
+          deepseekRenderer,
+          ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+          ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+        });
         trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
       }
       options.onFile?.(input.label);

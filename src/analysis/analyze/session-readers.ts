@@ -12,6 +12,8 @@ export interface ReaderOptions {
   readonly provider?: string;
   readonly layout?: LayoutName;
   readonly tokenizer?: Tokenizer;
+  /** Refuse input files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
+  readonly maxInputBytes?: number;
   /** Called after each input file is read. */
   readonly onFile?: (file: string) => void;
   /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */

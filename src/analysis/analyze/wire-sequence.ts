@@ -13,6 +13,8 @@ export interface WireSequenceOptions {
   readonly tokenizer?: Tokenizer;
   readonly provider?: string;
   readonly layout?: LayoutName;
+  /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
+  readonly maxInputBytes?: number;
   /** Called after each file is read (for a progress line). */
   readonly onFile?: (file: string) => void;
   /** Where an unreadable file found by walking a directory is reported (it is left out). */
@@ -59,7 +61,11 @@ async function readFiles(files: readonly { readonly file: string; readonly label
   const read: ReadFile[] = [];
   for (const { file, label, named } of files) {
     try {
-      read.push({ label, requests: await readRecordedRequests(file, label, { ...(options.provider ? { provider: options.provider } : {}), ...(options.layout ? { layout: options.layout } : {}) }) });
+      read.push({ label, requests: await readRecordedRequests(file, label, {
+        ...(options.provider ? { provider: options.provider } : {}),
+        ...(options.layout ? { layout: options.layout } : {}),
+        ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+      }) });
     } catch (error) {
       // A file the user named must be read; one met while walking a directory may be anything.
       if (named !== false || !(error instanceof InputError) || !options.skip) throw error;

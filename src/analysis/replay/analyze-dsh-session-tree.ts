@@ -24,6 +24,8 @@ export interface AnalyzeDshSessionTreeOptions {
   readonly deepseekCounter?: PrefixTokenCounter;
   /** Renderer for DeepSeek routes; pass the same one to every analysis of a run (it remembers rendered tool schemas). */
   readonly deepseekRenderer?: DeepSeekV4Renderer;
+  /** Refuse session logs past this many bytes, decompressed (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
+  readonly maxInputBytes?: number;
   /** Tokenizer for routes that are not DeepSeek's (default o200k_base). */
   readonly tokenizer?: Tokenizer;
 }
@@ -83,7 +85,7 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
  */
 export async function analyzeDshSessionTree(target: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<SessionTreeAnalysis> {
   const policy = options.policy ?? deepseekPolicy;
-  const sessions = await readDshSessionTree(target);
+  const sessions = await readDshSessionTree(target, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
   const renderings = new RouteRenderings({
     ...(options.deepseekCounter ? { deepseekCounter: options.deepseekCounter } : {}),
     ...(options.deepseekRenderer ? { deepseekRenderer: options.deepseekRenderer } : {}),

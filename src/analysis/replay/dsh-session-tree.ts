@@ -51,9 +51,9 @@ async function treeFiles(target: string): Promise<string[]> {
  * Reads a DSH session tree: every log in the folder of `target` (a folder, or any log in it), root
  * first, then the children in the order they were created.
  */
-export async function readDshSessionTree(target: string): Promise<DshSessionFile[]> {
+export async function readDshSessionTree(target: string, options: { readonly maxInputBytes?: number } = {}): Promise<DshSessionFile[]> {
   const files = await treeFiles(target);
-  const sessions = await Promise.all(files.map(async (file) => ({ file, log: await readSessionLog(file), pins: await loadHeadPins(file) })));
+  const sessions = await Promise.all(files.map(async (file) => ({ file, log: await readSessionLog(file, options), pins: await loadHeadPins(file) })));
   const ids = new Set(sessions.map((session) => session.log.header.id));
   const isRoot = (session: DshSessionFile) => session.log.header.parentSession === undefined || !ids.has(session.log.header.parentSession);
   return sessions.sort((a, b) => Number(isRoot(b)) - Number(isRoot(a)) || a.log.header.createdAt - b.log.header.createdAt);

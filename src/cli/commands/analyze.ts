@@ -5,12 +5,13 @@ import { getTokenizer, InputError, UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
+import { MAX_INPUT_OPTION, MAX_INPUT_USAGE, maxInputBytes } from '../input-options.js';
 import { formatOption, providerOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 const USAGE =
   'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
-  '                        [--tokenizer o200k_base|cl100k_base] [--format text|md|json] [--json] [-o FILE]\n' +
+  `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json] [--json] [-o FILE]\n` +
   '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
   '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.';
 
@@ -57,18 +58,20 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         format: { type: 'string' },
         json: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
+        ...MAX_INPUT_OPTION,
       });
       if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one file or directory to analyze');
       const policy = policyOption(values['policy']);
       const provider = providerOption(values['provider']);
       const format = formatOption(values);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
+      const limit = maxInputBytes(values['max-input-mb']);
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       const progress = progressLine(io);
       let result;
       try {
-        result = await analyzePaths(positionals, { policy, policyByName, tokenizer, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) });
+        result = await analyzePaths(positionals, { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) });
       } finally {
         progress.clear();
       }
