@@ -172,6 +172,14 @@ export type {
   ContinuableCreateSpec,
   HostComposition,
   InboxMessage,
+  JobDoneListener,
+  JobHooks,
+  JobOutcome,
+  JobRead,
+  JobService,
+  JobSnapshot,
+  JobStart,
+  JobStatus,
   JsonSchemaObject,
   RecordedRequest,
   StepOutcome,
@@ -230,14 +238,46 @@ export type {
   SubagentRuntimeEvents,
 } from './runtime/index.js';
 
-// The model-facing delegation tool: config, wire schema and wording, and how a foreground result reaches the parent.
+// The background-job service (DSH dsh-jobs-local) and its model-facing controls (dsh-tool-jobs): the registry,
+// `job_output` / `job_list` / `job_kill`, the `tool:jobs` section, completion notices and their texts.
 export {
+  boundContextSummary,
+  CONTEXT_SUMMARY_MAX_CHARS,
+  createJobNoticeDelivery,
+  DEFAULT_MAX_JOBS_PER_OWNER,
+  JOB_KILL_TOOL,
+  JOB_LIST_TOOL,
+  JOB_MAX_WAIT_TIMEOUT_MS,
+  JOB_OUTPUT_TOOL,
+  JOB_TOOLS,
+  JOB_WAIT_TIMEOUT_MS,
+  jobCompletionNotice,
+  jobCompletionSummary,
+  JobError,
+  jobKillText,
+  jobListText,
+  jobOutputText,
+  JobRegistry,
+  JOBS_SECTION,
+  JOBS_SECTION_TEXT,
+  jobStatusLine,
+  MAX_CONSECUTIVE_WAKES,
+} from './runtime/index.js';
+export type { JobRegistryOptions } from './runtime/index.js';
+
+// The model-facing delegation tool: config, wire schema and wording, how a foreground result reaches the parent,
+// and how a one-shot background run becomes a job.
+export {
+  BACKGROUND_KILL_REASON,
   createDelegationTool,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
   parseDelegationToolConfig,
+  runJobOutcome,
+  settleBackgroundRun,
   settleForegroundRun,
+  startBackgroundJob,
   stopReasonHeadline,
 } from './runtime/index.js';
 export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './runtime/index.js';
