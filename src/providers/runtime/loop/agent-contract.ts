@@ -249,8 +249,14 @@ export interface ContinuableChild {
   /** Id of the accepted initial prompt. */
   readonly messageId: string;
   readonly agent: AgentHandle;
-  /** Settles when the child's current work ends. */
+  /** Settles when the child's current work ends: the latest epoch's result (its parent was notified of it). */
   readonly settled: Promise<SubagentResult>;
+  /**
+   * Sends a later message as the child's next turn (DSH `send_message`), sourced
+   * `{kind:'coordinator', form:'relay', senderSessionId: <parent>}`; returns the accepted message id.
+   * A message to a settled child opens a new epoch, whose settlement notifies the parent again.
+   */
+  send(content: readonly ContentBlock[]): string;
   dispose(): Promise<void>;
 }
 
