@@ -116,16 +116,17 @@ export function createDelegationTool(input: DelegationToolConfig | DelegationToo
         throw new ToolCallFailure('tool/background-disabled', 'run_in_background is disabled for this tool instance (enableRunInBackground: false)');
       }
       const runInBackground = config.enableRunInBackground ? (call.runInBackground ?? continuable) : false;
-      const request: SubagentStartRequest = {
+      // The call's signal covers foreground and continuable starts; a background job owns its own.
+      const unsigned: Omit<SubagentStartRequest, 'signal'> = {
         parent: execution.agent,
         prompt: [{ type: 'text', text: call.prompt }],
         label: call.description,
-        signal: execution.signal,
         ...(config.agentOptions === undefined ? {} : { agentOptions: config.agentOptions }),
         ...(config.persona === undefined ? {} : { persona: config.persona }),
         ...(config.toolFilter === undefined ? {} : { toolFilter: config.toolFilter }),
         ...(typeof config.maxDepth === 'number' ? { maxDepth: config.maxDepth } : {}),
       };
+      const request: SubagentStartRequest = { ...unsigned, signal: execution.signal };
       const subagents = execution.agent.host.subagents;
       if (runInBackground && continuable) {
         const child = await subagents.startContinuable(config.provider, request);
@@ -134,8 +135,7 @@ export function createDelegationTool(input: DelegationToolConfig | DelegationToo
       if (runInBackground) {
         const jobs = execution.agent.host.jobs;
         if (jobs === undefined) throw new ToolCallFailure('tool/jobs-unavailable', 'background jobs unavailable: load @deepseek-ai/dsh-jobs and @deepseek-ai/dsh-tool-jobs');
-        const { signal: _callSignal, ...jobRequest } = request;
-        return `started background subagent job ${startBackgroundJob(jobs, subagents, config.provider, jobRequest)}`;
+        return `started background subagent job ${startBackgroundJob(jobs, subagents, config.provider, unsigned)}`;
       }
       return settleForegroundRun(await subagents.start(config.provider, request));
     },
