@@ -246,8 +246,8 @@ export type {
 export {
   boundContextSummary,
   CONTEXT_SUMMARY_MAX_CHARS,
-  createJobNoticeDelivery,
   DEFAULT_MAX_JOBS_PER_OWNER,
+  deliverJobNotice,
   JOB_KILL_TOOL,
   JOB_LIST_TOOL,
   JOB_MAX_WAIT_TIMEOUT_MS,
@@ -265,6 +265,7 @@ export {
   JOBS_SECTION_TEXT,
   jobStatusLine,
   MAX_CONSECUTIVE_WAKES,
+  spentWakes,
 } from './runtime/index.js';
 export type { JobRegistryOptions } from './runtime/index.js';
 

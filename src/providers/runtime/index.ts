@@ -151,8 +151,8 @@ export type {
 export {
   boundContextSummary,
   CONTEXT_SUMMARY_MAX_CHARS,
-  createJobNoticeDelivery,
   DEFAULT_MAX_JOBS_PER_OWNER,
+  deliverJobNotice,
   JOB_KILL_TOOL,
   JOB_LIST_TOOL,
   JOB_MAX_WAIT_TIMEOUT_MS,
@@ -170,6 +170,7 @@ export {
   JOBS_SECTION_TEXT,
   jobStatusLine,
   MAX_CONSECUTIVE_WAKES,
+  spentWakes,
 } from './jobs/index.js';
 export type { JobRegistryOptions } from './jobs/index.js';
 export {

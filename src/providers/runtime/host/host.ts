@@ -4,7 +4,7 @@ import type { LanguageModel } from '../../model/language-model.js';
 import { SubagentRuntime } from '../driver/subagent-runtime.js';
 import { assertSectionLayer } from '../head/assemble-head.js';
 import { AgentSessionLog, type AgentSessionHeader } from '../log/session-log.js';
-import { createJobNoticeDelivery } from '../jobs/job-notice.js';
+import { deliverJobNotice } from '../jobs/job-notice.js';
 import type { JobRegistry } from '../jobs/job-registry.js';
 import type { AgentEnvironment, AgentHandle, HostComposition } from '../loop/agent-contract.js';
 import { Agent } from '../loop/agent.js';
@@ -72,7 +72,7 @@ export class AgentHost implements AgentEnvironment {
     this.newId = options.newId ?? randomUUID;
     this.subagents = new SubagentRuntime();
     this.jobs = options.jobs;
-    this.jobs?.onJobDone(createJobNoticeDelivery());
+    this.jobs?.onJobDone(deliverJobNotice);
   }
 
   /** Published agents by session id. */
