@@ -1,0 +1,103 @@
+/** Limits of a block prefix cache; absent means unlimited. */
+export interface BlockCacheLimits {
+  /** Most blocks held at once; the least recently used are evicted beyond it. */
+  readonly capacityBlocks?: number;
+  /** A block unused for this long is dropped (milliseconds, measured from its last store or hit). */
+  readonly ttlMs?: number;
+}
+
+/** What the leading run of a request found in the cache. */
+export interface LeadingHit {
+  readonly blocks: number;
+  /** When the least recently used block of the run was last used (ms); null when nothing hit. */
+  readonly oldestUse: number | null;
+}
+
+/**
+ * A prefix cache of blocks keyed by hash id, with LRU eviction and a TTL, as an inference engine
+ * keeps KV blocks (vLLM's prefix cache, Mooncake's store).
+ *
+ * The Map is the LRU list: a JavaScript Map iterates in insertion order, and every use deletes and
+ * re-inserts its block, so the first entry is always the least recently used. With arrival times
+ * that never decrease, it is also the entry last used longest ago, so expiry and eviction both take
+ * from the front and every operation is O(1) amortised — no heap, no linked list.
+ */
+export class BlockPrefixCache {
+  readonly #lastUse = new Map<number, number>();
+  readonly #capacity: number;
+  readonly #ttlMs: number;
+  #now = Number.NEGATIVE_INFINITY;
+  #evicted = 0;
+  #expired = 0;
+  #peak = 0;
+
+  constructor(limits: BlockCacheLimits = {}) {
+    this.#capacity = limits.capacityBlocks ?? Number.POSITIVE_INFINITY;
+    this.#ttlMs = limits.ttlMs ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Blocks dropped to stay within capacity so far. */
+  get evictedBlocks(): number {
+    return this.#evicted;
+  }
+
+  /** Blocks dropped because they went unused for the TTL so far. */
+  get expiredBlocks(): number {
+    return this.#expired;
+  }
+
+  /** Most blocks held at once so far. */
+  get peakBlocks(): number {
+    return this.#peak;
+  }
+
+  /** Blocks held now. */
+  get size(): number {
+    return this.#lastUse.size;
+  }
+
+  /** Moves the clock to `now` (ms) and drops every block whose TTL has run out; time never goes back. */
+  advanceTo(now: number): void {
+    if (now < this.#now) throw new RangeError(`time went back from ${this.#now} to ${now} ms: replay requests in arrival order`);
+    this.#now = now;
+    if (this.#ttlMs === Number.POSITIVE_INFINITY) return;
+    for (const [id, used] of this.#lastUse) {
+      if (now - used < this.#ttlMs) break;
+      this.#lastUse.delete(id);
+      this.#expired++;
+    }
+  }
+
+  /** The leading run of `ids` the cache holds now: a prefix cache stops at the first missing block. */
+  leadingHit(ids: readonly number[]): LeadingHit {
+    let blocks = 0;
+    let oldestUse: number | null = null;
+    for (const id of ids) {
+      const used = this.#lastUse.get(id);
+      if (used === undefined) break;
+      blocks++;
+      if (oldestUse === null || used < oldestUse) oldestUse = used;
+    }
+    return { blocks, oldestUse };
+  }
+
+  /**
+   * Stores or refreshes every block of a request at the current time, then evicts the least recently
+   * used blocks while over capacity. The blocks are touched last to first, so that within one
+   * request the head counts as the most recently used: a tail block is worthless without the blocks
+   * before it, so it should go first (vLLM frees a request's blocks in reverse order for this reason).
+   */
+  store(ids: readonly number[]): void {
+    for (let index = ids.length - 1; index >= 0; index--) {
+      const id = ids[index]!;
+      this.#lastUse.delete(id);
+      this.#lastUse.set(id, this.#now);
+    }
+    for (const id of this.#lastUse.keys()) {
+      if (this.#lastUse.size <= this.#capacity) break;
+      this.#lastUse.delete(id);
+      this.#evicted++;
+    }
+    if (this.#lastUse.size > this.#peak) this.#peak = this.#lastUse.size;
+  }
+}
