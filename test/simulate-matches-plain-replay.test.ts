@@ -59,7 +59,7 @@ describeWithCorpus(TRACE, 'simulateTrace on the first 1,500 requests of the Moon
   const CASES = [
     { capacity: null, ttl: null },
     { capacity: 400, ttl: null },
-    { capacity: 3000, ttl: null },
+    { capacity: 1200, ttl: null },
     { capacity: null, ttl: 30 },
     { capacity: null, ttl: 120 },
     { capacity: 1500, ttl: 60 },

@@ -1,3 +1,5 @@
+import { LruBlockList } from './lru-block-list.js';
+
 /** Limits of a block prefix cache; absent means unlimited. */
 export interface BlockCacheLimits {
   /** Most blocks held at once; the least recently used are evicted beyond it. */
@@ -15,15 +17,12 @@ export interface LeadingHit {
 
 /**
  * A prefix cache of blocks keyed by hash id, with LRU eviction and a TTL, as an inference engine
- * keeps KV blocks (vLLM's prefix cache, Mooncake's store).
- *
- * The Map is the LRU list: a JavaScript Map iterates in insertion order, and every use deletes and
- * re-inserts its block, so the first entry is always the least recently used. With arrival times
- * that never decrease, it is also the entry last used longest ago, so expiry and eviction both take
- * from the front and every operation is O(1) amortised — no heap, no linked list.
+ * keeps KV blocks (vLLM's prefix cache, Mooncake's store). With arrival times that never decrease,
+ * the least recently used block is also the one last used longest ago, so expiry and eviction both
+ * take from the old end of one LRU list, and every operation is O(1) amortised.
  */
 export class BlockPrefixCache {
-  readonly #lastUse = new Map<number, number>();
+  readonly #blocks = new LruBlockList();
   readonly #capacity: number;
   readonly #ttlMs: number;
   #now = Number.NEGATIVE_INFINITY;
@@ -53,17 +52,15 @@ export class BlockPrefixCache {
 
   /** Blocks held now. */
   get size(): number {
-    return this.#lastUse.size;
+    return this.#blocks.size;
   }
 
   /** Moves the clock to `now` (ms) and drops every block whose TTL has run out; time never goes back. */
   advanceTo(now: number): void {
     if (now < this.#now) throw new RangeError(`time went back from ${this.#now} to ${now} ms: replay requests in arrival order`);
     this.#now = now;
-    if (this.#ttlMs === Number.POSITIVE_INFINITY) return;
-    for (const [id, used] of this.#lastUse) {
-      if (now - used < this.#ttlMs) break;
-      this.#lastUse.delete(id);
+    while (now - this.#blocks.oldestUse() >= this.#ttlMs) {
+      this.#blocks.dropOldest();
       this.#expired++;
     }
   }
@@ -73,7 +70,7 @@ export class BlockPrefixCache {
     let blocks = 0;
     let oldestUse: number | null = null;
     for (const id of ids) {
-      const used = this.#lastUse.get(id);
+      const used = this.#blocks.lastUse(id);
       if (used === undefined) break;
       blocks++;
       if (oldestUse === null || used < oldestUse) oldestUse = used;
@@ -83,21 +80,16 @@ export class BlockPrefixCache {
 
   /**
    * Stores or refreshes every block of a request at the current time, then evicts the least recently
-   * used blocks while over capacity. The blocks are touched last to first, so that within one
-   * request the head counts as the most recently used: a tail block is worthless without the blocks
-   * before it, so it should go first (vLLM frees a request's blocks in reverse order for this reason).
+   * used blocks while over capacity. The blocks are used last to first, so that within one request
+   * the head counts as the most recently used: a tail block is worthless without the blocks before
+   * it, so it should go first (vLLM frees a request's blocks in reverse order for this reason).
    */
   store(ids: readonly number[]): void {
-    for (let index = ids.length - 1; index >= 0; index--) {
-      const id = ids[index]!;
-      this.#lastUse.delete(id);
-      this.#lastUse.set(id, this.#now);
-    }
-    for (const id of this.#lastUse.keys()) {
-      if (this.#lastUse.size <= this.#capacity) break;
-      this.#lastUse.delete(id);
+    for (let index = ids.length - 1; index >= 0; index--) this.#blocks.use(ids[index]!, this.#now);
+    while (this.#blocks.size > this.#capacity) {
+      this.#blocks.dropOldest();
       this.#evicted++;
     }
-    if (this.#lastUse.size > this.#peak) this.#peak = this.#lastUse.size;
+    if (this.#blocks.size > this.#peak) this.#peak = this.#blocks.size;
   }
 }
