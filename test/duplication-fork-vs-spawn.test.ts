@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountFanOut, duplicationAccount, forkFanOut, spawnFanOut } from '../src/analysis/index.js';
 import { PrefixTokenCounter, type PrefixRequest } from '../src/prefix/index.js';
 import { deepseekRulePolicy } from './support/deepseek-rule-policy.js';
-import { exampleFanOutPlan, exampleParts } from './support/example-fan-out.js';
+import { exampleFanOutPlan } from './support/example-fan-out.js';
 
 const TASKS = [
   'What is the project codeword mentioned earlier in this conversation? Reply with exactly that one word.',
@@ -81,9 +81,5 @@ describe('duplication account on the bundled DSH fork parent', () => {
     expect(second!.sharedTokens).toBeGreaterThan(headTokens + first!.inheritedTokens - 8);
     const isolated = accountFanOut(forkFanOut(plan), { policy, siblingsShare: false });
     expect(isolated.perChild.every((child) => child.against === 'parent' && child.sharedTokens === first!.sharedTokens)).toBe(true);
-  });
-
-  it('the example parent\'s head is the one the recorded children used', () => {
-    expect(exampleParts('fork-child-one-shot.request.json').tools.map((tool) => tool.name)).toEqual(exampleParts('fork-parent.request.json').tools.map((tool) => tool.name));
   });
 });
