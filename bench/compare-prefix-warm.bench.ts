@@ -30,8 +30,9 @@ function assertSameCounts(comparison: PrefixComparison, naive: NaiveComparison):
   for (const [what, ours, theirs] of pairs) {
     if (ours !== theirs) throw new Error(`compare-prefix-warm: comparePrefix counts ${ours} ${what}, tokenizing the whole text counts ${theirs}; the benchmark would compare different answers`);
   }
-  if (comparison.divergence?.cause !== 'task' || comparison.divergence.index !== comparison.parent.segments - 1) {
-    throw new Error(`compare-prefix-warm: expected the divergence at the last message with cause 'task', got ${JSON.stringify(comparison.divergence)}`);
+  const last = comparison.parent.segments - 1;
+  if (comparison.divergence?.parent?.index !== last || comparison.divergence.child?.index !== last) {
+    throw new Error(`compare-prefix-warm: expected the divergence at the last message on both sides, got ${JSON.stringify(comparison.divergence)}`);
   }
 }
 

@@ -15,7 +15,8 @@ export {
   UsageError,
 } from './prefix/index.js';
 export type {
-  DivergenceCause,
+  Divergence,
+  DivergenceSide,
   LayoutName,
   PrefixComparison,
   PrefixRequest,

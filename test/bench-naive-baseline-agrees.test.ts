@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { comparePrefix, getTokenizer, PrefixTokenCounter, renderRequest } from '../src/prefix/index.js';
+import { getTokenizer, PrefixTokenCounter, renderRequest } from '../src/prefix/index.js';
 import { buildLargeRequestPair } from '../bench/support/large-request.js';
 import { naiveCompare, naiveRender } from '../bench/support/naive-compare.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const route = { provider: 'openai', model: 'gpt-4o' };
 
@@ -16,7 +17,7 @@ describe('bench naive baseline', () => {
     const child = renderRequest(route, 'chat', pair.child);
     expect(naiveRender(pair.parent)).toBe(parent.segments.map((segment) => segment.text).join(''));
 
-    const comparison = comparePrefix(parent, child, { counter: new PrefixTokenCounter(tokenizer) });
+    const comparison = compareWithCause(parent, child, { counter: new PrefixTokenCounter(tokenizer) });
     const naive = naiveCompare(pair.parent, pair.child, tokenizer);
     expect(naive).toEqual({ commonTokens: comparison.commonPrefix.tokens, parentTokens: comparison.parent.tokens, childTokens: comparison.child.tokens });
     expect(comparison.divergence).toMatchObject({ index: parent.segments.length - 1, cause: 'task' });

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { comparePrefix } from '../src/prefix/index.js';
 import type { ModelRequest, ToolSchema } from '../src/providers/model/index.js';
-import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION, type Agent } from '../src/providers/runtime/index.js';
+import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION, type AgentHandle } from '../src/providers/runtime/index.js';
 import { toolSchemaToChatWire } from '../src/providers/session/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { ACP, readPin, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 // A structured child gets a child-only `structured_output` tool and its instruction section (order
 // 190). Issue 2: an added `structured_output` tool is cause `output-contract`, and the divergence
@@ -32,7 +32,7 @@ describe('a child that adds the structured_output tool diverges with cause outpu
   it('on chat bodies: the cause names the added tool although the first differing byte is the appended instruction section', () => {
     const parent = readRequestBody(chatBody(pin.system, pin.tools), { source: 'parent.json' }).request;
     const child = readRequestBody(chatBody(`${pin.system}\n\n${STRUCTURED_OUTPUT_INSTRUCTION}`, byName([...pin.tools, STRUCTURED_TOOL])), { source: 'child.json' }).request;
-    const result = comparePrefix(parent, child);
+    const result = compareWithCause(parent, child);
     expect(result.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output', index: 1, kind: 'tool', side: 'parent' });
     // The parent's whole system text is shared, not one tool schema after it.
     expect(result.commonPrefix.segments).toBe(0);
@@ -45,7 +45,7 @@ describe('a child that adds the structured_output tool diverges with cause outpu
     const child = readRequestBody(chatBody(pin.system, childTools), { source: 'child.json' }).request;
     const at = childTools.findIndex((tool) => tool.name === 'structured_output');
     expect(pin.tools[at]!.name).toBe('subagent');
-    const result = comparePrefix(parent, child);
+    const result = compareWithCause(parent, child);
     // One system segment, then the tools before structured_output are shared.
     expect(result.commonPrefix.segments).toBe(1 + at);
     expect(result.divergence).toMatchObject({ index: 1 + at, cause: 'output-contract', name: 'structured_output' });
@@ -54,7 +54,7 @@ describe('a child that adds the structured_output tool diverges with cause outpu
   it('is not output-contract when the child only drops tools: that is a filter', () => {
     const parent = readRequestBody(chatBody(pin.system, pin.tools), { source: 'parent.json' }).request;
     const child = readRequestBody(chatBody(pin.system, pin.tools.filter((tool) => tool.name !== 'edit')), { source: 'child.json' }).request;
-    expect(comparePrefix(parent, child).divergence).toMatchObject({ cause: 'tool-filter', name: 'edit' });
+    expect(compareWithCause(parent, child).divergence).toMatchObject({ cause: 'tool-filter', name: 'edit' });
   });
 });
 
@@ -70,7 +70,7 @@ describe('the driver: a structured child of the ACP example', () => {
     ];
     const model = new ScriptedModel(steps);
     const { host, createParent } = acpHost(model);
-    const parent: Agent = createParent();
+    const parent: AgentHandle = createParent();
     parent.followup([{ type: 'text', text: recordedPrompts(parentRows)[0]! }]);
     await parent.whenIdle();
     const run = await host.subagents.start(provider, { parent, prompt: [{ type: 'text', text: TASK }], signal: new AbortController().signal, outputSchema: SCHEMA });
@@ -86,7 +86,7 @@ describe('the driver: a structured child of the ACP example', () => {
     const parentRequest = parent.requests[0]!.prefix;
     const childRequest = child.requests[0]!.prefix;
     const sections = parent.requests[0]!.head.sections.length;
-    const comparison = comparePrefix(parentRequest, childRequest);
+    const comparison = compareWithCause(parentRequest, childRequest);
     expect(comparison.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output', index: sections, kind: 'tool', side: 'parent' });
     expect(childRequest.segments[sections]).toMatchObject({ kind: 'system', name: 'tool:structured_output' });
     expect(comparison.commonPrefix.segments).toBe(sections);
@@ -98,7 +98,7 @@ describe('the driver: a structured child of the ACP example', () => {
     const childRequest = child.requests[0]!.prefix;
     // The child did inherit the completed turn: the parent's first prompt is in its request.
     expect(JSON.stringify(child.requests[0]!.model.messages)).toContain(recordedPrompts(readRows(path.join(ACP, 'subagent-fork-in-process/session.jsonl')))[0]!.slice(0, 40));
-    const comparison = comparePrefix(parentRequest, childRequest);
+    const comparison = compareWithCause(parentRequest, childRequest);
     expect(comparison.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output' });
     const head = parentRequest.segments.filter((segment) => segment.kind === 'system' || segment.kind === 'tool').length;
     expect(comparison.commonPrefix.segments).toBeLessThan(head);

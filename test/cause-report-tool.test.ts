@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { comparePrefix, type LayoutName, type PrefixRequest } from '../src/prefix/index.js';
+import { type LayoutName, type PrefixRequest } from '../src/prefix/index.js';
 import { chatRequestBody, loadHeadPins, modelRequestPoints, readSessionLog } from '../src/providers/session/index.js';
 import { corpusPath } from './support/corpus.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 // DSH's subagent-report scenario: a parent starts a continuable (background) child, which gets the
 // child-scope `report` tool and its `tool:report` prompt section. The parent's head is the `text-turn`
@@ -43,7 +44,7 @@ describe('DSH subagent-report: a continuable child\'s head diverges from its par
   it('chat layout (DeepSeek): in the system text, before every tool and message, with cause report-tool', async () => {
     const parent = await request('session.jsonl', 'chat');
     const child = await request('session.1.jsonl', 'chat');
-    const result = comparePrefix(parent, child);
+    const result = compareWithCause(parent, child);
     expect(result.divergence?.cause).toBe('report-tool');
     expect(result.divergence?.name).toBe('report');
     expect(['system', 'tool']).toContain(result.divergence?.kind);
@@ -60,7 +61,7 @@ describe('DSH subagent-report: a continuable child\'s head diverges from its par
   it('Anthropic layout (tools first): at the report tool itself, after the 11 tools sorted before it', async () => {
     const parent = await request('session.jsonl', 'anthropic');
     const child = await request('session.1.jsonl', 'anthropic');
-    const result = comparePrefix(parent, child);
+    const result = compareWithCause(parent, child);
     expect(child.segments[11]).toMatchObject({ kind: 'tool', name: 'report' });
     expect(result.divergence).toMatchObject({ index: 11, kind: 'tool', name: 'report', cause: 'report-tool' });
     expect(result.commonPrefix.segments).toBe(11);

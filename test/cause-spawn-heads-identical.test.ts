@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { comparePrefix } from '../src/prefix/index.js';
 import { chatRequestBody, modelRequestPoints, readSessionLog, requestHeadAt } from '../src/providers/session/index.js';
 import { corpusPath } from './support/corpus.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 // DSH's headless advanced-toolchain scenario: a parent that delegates to a direct spawn child
 // (session.1) and, through a workflow, to another (session.2). These logs carry their request heads
@@ -30,7 +30,7 @@ describe('DSH advanced-toolchain: spawn children share the parent\'s head byte f
       const headLength = 1 + parent.head.tools.length;
       expect(headLength).toBe(24);
 
-      const result = comparePrefix(parent.request, child.request);
+      const result = compareWithCause(parent.request, child.request);
       expect(result.commonPrefix.segments).toBe(headLength);
       expect(result.divergence).toMatchObject({ index: headLength, cause: 'task' });
       expect(['message', 'task']).toContain(result.divergence?.kind);

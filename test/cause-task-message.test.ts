@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { comparePrefix } from '../src/prefix/index.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const read = (body: unknown, source: string) => readRequestBody(body, { source }).request;
 
@@ -30,7 +30,7 @@ describe('which message is the task', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: result }] },
       ],
     });
-    const result = comparePrefix(read(exchange('a.txt'), 'parent.json'), read(exchange('b.txt'), 'child.json'));
+    const result = compareWithCause(read(exchange('a.txt'), 'parent.json'), read(exchange('b.txt'), 'child.json'));
     expect(result.divergence).toMatchObject({ name: 'message[2]:user', cause: 'history' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { comparePrefix } from '../src/prefix/index.js';
 import { listCorpusFiles, readCorpusText } from './support/corpus.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 type McpTool = { name: string; description: string; inputSchema: unknown; annotations?: { readOnlyHint?: boolean } };
 
@@ -35,7 +35,7 @@ describe('a child whose tools are a filtered subset of the parent\'s diverges wi
     const child = readRequestBody(chatBody(readOnly), { source: 'child' }).request;
     const firstRemoved = snaps.findIndex((tool) => tool.annotations?.readOnlyHint !== true);
 
-    const result = comparePrefix(parent, child);
+    const result = compareWithCause(parent, child);
     // Chat layout: one system segment, then the tools.
     expect(result.divergence).toMatchObject({ index: 1 + firstRemoved, kind: 'tool', name: snaps[firstRemoved]!.name, cause: 'tool-filter', side: 'parent' });
     expect(result.commonPrefix.segments).toBe(1 + firstRemoved);
@@ -58,7 +58,7 @@ describe('a child whose tools are a filtered subset of the parent\'s diverges wi
     const firstRemoved = capture.findIndex((tool) => tool.name === 'push_files');
     expect(firstRemoved).toBe(4);
 
-    const result = comparePrefix(parent, child);
+    const result = compareWithCause(parent, child);
     // Anthropic layout: tools come first, so the four tools before push_files are shared.
     expect(result.divergence).toMatchObject({ index: firstRemoved, kind: 'tool', name: 'push_files', cause: 'tool-filter' });
     expect(result.commonPrefix.segments).toBe(firstRemoved);
@@ -69,6 +69,6 @@ describe('a child whose tools are a filtered subset of the parent\'s diverges wi
     const foreign = captureOf('server-filesystem').find((tool) => tool.name === 'read_text_file')!;
     expect(snaps.some((tool) => tool.name === foreign.name)).toBe(false);
     const child = readRequestBody(chatBody([...snaps.slice(0, 3), foreign, ...snaps.slice(4)]), { source: 'child' }).request;
-    expect(comparePrefix(parent, child).divergence).toMatchObject({ index: 4, kind: 'tool', cause: 'tools' });
+    expect(compareWithCause(parent, child).divergence).toMatchObject({ index: 4, kind: 'tool', cause: 'tools' });
   });
 });

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comparePrefix } from '../src/prefix/index.js';
 import type { ToolSchema } from '../src/providers/model/index.js';
-import { AgentHost, buildRecordedRequest, compositionFromHead, createSpawnProvider, toFixtureRows } from '../src/providers/runtime/index.js';
+import { AgentHost, buildRecordedRequest, compositionFromHead, createSpawnProvider } from '../src/providers/runtime/index.js';
+import { toFixtureRows } from '../src/testing/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { HAS_CORPUS, HEADLESS, readRows, recordedSteps, type Row } from './support/runtime-corpus.js';
 import { deterministicSources, FIXTURE_CWD, ROUTE } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const SCENARIO = path.join(HEADLESS, 'advanced-toolchain');
 
@@ -65,7 +66,7 @@ describe.skipIf(!HAS_CORPUS)("driver: the headless advanced-toolchain children's
       expect(recordedHead(childRows)).toEqual(parentHead);
       // The parent's head alone (it has no history yet) is a prefix of the child's first request.
       const parentHeadRequest = buildRecordedRequest(parent, parent.assembleHead(), 0, 0).prefix;
-      const comparison = comparePrefix(parentHeadRequest, request.prefix);
+      const comparison = compareWithCause(parentHeadRequest, request.prefix);
       expect(comparison.commonPrefix.segments).toBe(parentHeadRequest.segments.length);
       expect(comparison.divergence).toMatchObject({ side: 'child', cause: 'task', kind: 'task' });
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentHost, childDepth, createSpawnProvider, SubagentError, type Agent } from '../src/providers/runtime/index.js';
+import { AgentHost, childDepth, createSpawnProvider, SubagentError, type AgentHandle } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from "../src/testing/index.js";
 import { callStep, deterministicSources, lastToolResult, prompt, ROUTE, smallComposition, textStep } from './support/runtime-scenario.js';
 
@@ -21,7 +21,7 @@ describe('driver: delegation depth', () => {
       textStep('middle'),
       textStep('top'),
     ]);
-    host.onAgentPublished((agent: Agent) => depths.push(agent.session.header.delegationDepth));
+    host.onAgentPublished((agent: AgentHandle) => depths.push(agent.session.header.delegationDepth));
     await prompt(parent, 'start');
     model.assertConsumed();
     expect(depths).toEqual([1, 2]);
@@ -30,7 +30,7 @@ describe('driver: delegation depth', () => {
   it('applies the delegation tool default maxDepth 3: a depth-3 agent is refused with the parent-visible message', async () => {
     const chain = [1, 2, 3, 4].map((level) => callStep('subagent', { description: `level ${level}`, prompt: 'delegate again' }, `call_${level}`));
     const { host, parent, model } = nestedHost([...chain, textStep('depth 3 answers'), textStep('depth 2 answers'), textStep('depth 1 answers'), textStep('top answers')]);
-    const agents: Agent[] = [];
+    const agents: AgentHandle[] = [];
     host.onAgentPublished((agent) => agents.push(agent));
     await prompt(parent, 'start');
     model.assertConsumed();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { comparePrefix } from '../src/prefix/index.js';
 import { AgentHost, createForkProvider, createSpawnProvider } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { deterministicSources, prompt, smallComposition, textStep } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 // Spawn README, Behavior: the child "receives parent working-directory/session lineage and inherits
 // the parent model unless overridden"; fork README: model inheritance is shared with spawn. The
@@ -34,7 +34,7 @@ describe('driver: a child inherits its parent\'s route and working directory unl
     // The persona template renders the inherited model and cwd.
     expect(child.requests[0]!.model.system).toContain('powered by the deepseek-v4-pro model. Your working directory is /srv/checkouts/kvprefix.');
     // Same route: the child's head is reusable from the parent's cache.
-    expect(comparePrefix(parent.requests[0]!.prefix, child.requests[0]!.prefix).divergence?.cause).not.toBe('route');
+    expect(compareWithCause(parent.requests[0]!.prefix, child.requests[0]!.prefix).divergence?.cause).not.toBe('route');
     await run.dispose();
   });
 
@@ -49,7 +49,7 @@ describe('driver: a child inherits its parent\'s route and working directory unl
     expect(byModel.localAgent.config).toEqual({ ...PARENT_ROUTE, model: 'deepseek-v4-flash' });
     expect(byCap.localAgent.config).toEqual({ ...PARENT_ROUTE, maxTokens: 64 });
     // A model override is a route change: the child shares nothing of the parent's cache.
-    expect(comparePrefix(parent.requests[0]!.prefix, byModel.localAgent.requests[0]!.prefix).divergence).toMatchObject({ cause: 'route', index: 0 });
+    expect(compareWithCause(parent.requests[0]!.prefix, byModel.localAgent.requests[0]!.prefix).divergence).toMatchObject({ cause: 'route', index: 0 });
     await Promise.all([byModel.dispose(), byCap.dispose()]);
   });
 });

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comparePrefix } from '../src/prefix/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { REPORT_SECTION_TEXT, type Agent } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { ACP, HAS_CORPUS, readPin, readPinnedSystemText, readPinnedToolsText, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost, settleAll } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const SCENARIO = path.join(ACP, 'subagent-report');
 const isChildRequest = (request: ModelRequest): boolean => request.system.includes(REPORT_SECTION_TEXT);
@@ -63,7 +63,7 @@ describe.skipIf(!HAS_CORPUS)('driver: head assembly matches DSH byte for byte', 
 
   it('diverges from the parent inside the head, at the report section (cause report-tool)', async () => {
     const { parent, child } = await runRecordedReport();
-    const comparison = comparePrefix(parent.requests[0]!.prefix, child.requests[0]!.prefix);
+    const comparison = compareWithCause(parent.requests[0]!.prefix, child.requests[0]!.prefix);
     // The parent has its first tool schema where the child has the inserted tool:report section.
     expect(comparison.divergence).toMatchObject({ cause: 'report-tool', name: 'report', side: 'parent', kind: 'tool' });
     expect(child.requests[0]!.prefix.segments[comparison.divergence!.index]).toMatchObject({ kind: 'system', name: 'tool:report' });

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comparePrefix } from '../src/prefix/index.js';
-import { toFixtureRows } from '../src/providers/runtime/index.js';
+import { toFixtureRows } from '../src/testing/index.js';
 import { ACP, HAS_CORPUS, readPin } from './support/runtime-corpus.js';
 import { replayRecordedFork } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const SCENARIO = path.join(ACP, 'subagent-fork-in-process');
 
@@ -40,7 +40,7 @@ describe.skipIf(!HAS_CORPUS)('fork: a scripted parent forking after one complete
     const { parent, child } = await replayRecordedFork();
     const forkingRequest = parent.requests.find((request) => request.turn === 2 && request.step === 1)!;
     const childRequest = child.requests[0]!;
-    const comparison = comparePrefix(forkingRequest.prefix, childRequest.prefix);
+    const comparison = compareWithCause(forkingRequest.prefix, childRequest.prefix);
     const head = forkingRequest.prefix.segments.filter((segment) => segment.kind !== 'message' && segment.kind !== 'task').length;
     // Head, then the completed turn: the user prompt, the runtime context and the assistant answer.
     expect(comparison.commonPrefix.segments).toBe(head + 3);

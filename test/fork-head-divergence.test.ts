@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comparePrefix, type PrefixComparison } from '../src/prefix/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
-import { createDelegationTool, createForkProvider, REPORT_SECTION_TEXT, type Agent, type DelegationToolConfigInput, type HostComposition } from '../src/providers/runtime/index.js';
+import { createDelegationTool, createForkProvider, REPORT_SECTION_TEXT, type AgentHandle, type DelegationToolConfigInput, type HostComposition } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { ACP, HAS_CORPUS, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost, ACP_FORK_CONFIG, settleAll } from './support/runtime-scenario.js';
+import { compareWithCause, type ComparisonWithCause } from './support/compare-with-cause.js';
 
 const SCENARIO = path.join(ACP, 'subagent-fork-in-process');
 const TASK = 'What is the project codeword mentioned earlier in this conversation?';
@@ -18,7 +18,7 @@ const isChild = (request: ModelRequest): boolean =>
  * Replays the recorded fork scenario with a differently configured fork delegation tool; returns
  * the parent's forking request compared with the child's first request.
  */
-async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison: PrefixComparison; parent: Agent; child: Agent }> {
+async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison: ComparisonWithCause; parent: AgentHandle; child: AgentHandle }> {
   const parentRows = readRows(path.join(SCENARIO, 'session.jsonl'));
   const childRows = readRows(path.join(SCENARIO, 'session.1.jsonl'));
   const parentSteps = recordedSteps(parentRows);
@@ -34,7 +34,7 @@ async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison
   });
   const { host, createParent } = acpHost(model, { forkConfig: config, adjust });
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.onAgentPublished((agent) => {
     if (agent.parent === parent) child = agent;
   });
@@ -46,7 +46,7 @@ async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison
   model.assertConsumed();
   if (!child) throw new Error('the parent never forked');
   const forking = parent.requests.find((request) => request.turn === 2 && request.step === 1)!;
-  return { comparison: comparePrefix(forking.prefix, child.requests[0]!.prefix), parent, child };
+  return { comparison: compareWithCause(forking.prefix, child.requests[0]!.prefix), parent, child };
 }
 
 describe.skipIf(!HAS_CORPUS)('fork: where a child request leaves its parent prefix', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { comparePrefix } from '../src/prefix/index.js';
 import { createForkProvider, REPORT_SECTION_TEXT, REPORT_TOOL_SCHEMA } from '../src/providers/runtime/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { allDelegationRows } from './support/runtime-cordis-rows.js';
 import { HAS_CORPUS } from './support/runtime-corpus.js';
 import { prompt, settleAll, smallHost, textStep } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const isChild = (request: ModelRequest) => request.system.includes(REPORT_SECTION_TEXT);
 const parentStep = (step: ScriptedStep): ScriptedStep => ({ ...step, match: (request) => !isChild(request) });
@@ -90,7 +90,7 @@ describe('fork: Known Limitations', () => {
     expect(childHead.system).toBe(`${parentHead.system}\n\n${REPORT_SECTION_TEXT}`);
     expect(childHead.tools.filter((tool) => tool.name !== 'report')).toEqual(parentHead.tools);
     expect(childHead.tools.find((tool) => tool.name === 'report')).toEqual(REPORT_TOOL_SCHEMA);
-    const comparison = comparePrefix(parent.requests[0]!.prefix, child.agent.requests[0]!.prefix);
+    const comparison = compareWithCause(parent.requests[0]!.prefix, child.agent.requests[0]!.prefix);
     expect(comparison.divergence).toMatchObject({ cause: 'report-tool' });
     expect(comparison.commonPrefix.segments).toBeLessThan(parentHead.sections.length + parentHead.tools.length);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { comparePrefix } from '../src/prefix/index.js';
-import { renderTypeScriptSdk, type Agent, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
+import { renderTypeScriptSdk, type AgentHandle, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const FORK = { provider: 'fork', toolName: 'subagent_fork', enableRunInBackground: false } as const satisfies DelegationToolConfigInput;
 const TASK = 'Which fruit did I name earlier? Answer with the word only.';
@@ -21,7 +21,7 @@ async function fork(config: DelegationToolConfigInput = FORK, childSteps: Script
   if (options.codeMode) composition = { ...composition, codeMode: { presentation: 'both', transport: RUN_CODE, renderSdk: renderTypeScriptSdk } };
   const { host, createParent } = smallHost(model, composition);
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.onAgentPublished((agent) => {
     if (agent.parent === parent) child = agent;
   });
@@ -29,7 +29,7 @@ async function fork(config: DelegationToolConfigInput = FORK, childSteps: Script
   await prompt(parent, 'Fork a child to recall the fruit, then say PARENT_DONE.');
   model.assertConsumed();
   const forking = parent.requests.find((request) => request.model.messages.some((message) => message.content.some((block) => 'text' in block && block.text.startsWith('Fork a child'))))!;
-  return { parent, child: child!, forking, comparison: comparePrefix(forking.prefix, child!.requests[0]!.prefix) };
+  return { parent, child: child!, forking, comparison: compareWithCause(forking.prefix, child!.requests[0]!.prefix) };
 }
 
 describe('fork: Model Experience — child-agent history and envelope', () => {
@@ -72,7 +72,7 @@ describe('fork: Model Experience — child-agent history and envelope', () => {
     const restricted = smallHost(model);
     const restrictedParent = restricted.createParent();
     restrictedParent.scope.restrict({ deny: ['echo'] });
-    let restrictedChild: Agent | undefined;
+    let restrictedChild: AgentHandle | undefined;
     restricted.host.onAgentPublished((agent) => (restrictedChild = agent));
     await prompt(restrictedParent, 'Remember the fruit QUINCE.');
     await prompt(restrictedParent, 'Fork a child to recall the fruit, then say PARENT_DONE.');
@@ -120,11 +120,11 @@ describe('fork: Model Experience — token and KV-cache effect', () => {
     const childHashes = new Set(child.requests[0]!.prefix.segments.map((segment) => segment.prefixHash));
     for (const segment of history) expect(childHashes.has(segment.prefixHash)).toBe(true);
     const [first, second] = child.requests;
-    expect(comparePrefix(first!.prefix, second!.prefix).commonPrefix.segments).toBe(first!.prefix.segments.length);
+    expect(compareWithCause(first!.prefix, second!.prefix).commonPrefix.segments).toBe(first!.prefix.segments.length);
   });
 
   it('persona changes repeated prompt cost, filtering changes schema or generated SDK cost, and a first-turn fork has no inherited history', async () => {
-    const bytes = (agent: Agent, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
+    const bytes = (agent: AgentHandle, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
     const plain = (await fork()).child;
     const persona = (await fork({ ...FORK, persona: 'You are a careful fork reviewer. Re-read every completed turn, check each claim against the workspace, list every inconsistency with its path, and end with one sentence of verdict.' })).child;
     const filtered = (await fork({ ...FORK, toolFilter: { deny: ['echo', 'note'] } })).child;
@@ -177,7 +177,7 @@ describe('fork: Model Experience — parent tool result, indirectly', () => {
   it('parent input grows by one data-dependent final result, appended after the reusable request prefix', async () => {
     const { parent, forking } = await fork();
     const next = parent.requests.at(-1)!;
-    expect(comparePrefix(forking.prefix, next.prefix).commonPrefix.segments).toBe(forking.prefix.segments.length);
+    expect(compareWithCause(forking.prefix, next.prefix).commonPrefix.segments).toBe(forking.prefix.segments.length);
     expect(next.prefix.segments.slice(forking.prefix.segments.length).map((segment) => segment.meta?.role)).toEqual(['assistant', 'tool']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent, RecordedEvent } from '../src/providers/runtime/index.js';
+import type { AgentHandle, RecordedEvent } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { callStep, prompt, smallHost, textStep } from './support/runtime-scenario.js';
 
@@ -16,7 +16,7 @@ async function forkAfterOneTurn() {
   ]);
   const { host, createParent } = smallHost(model);
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   let parentAtFork: readonly RecordedEvent[] = [];
   host.onAgentPublished((agent) => {
     if (agent.parent !== parent) return;
@@ -63,7 +63,7 @@ describe('fork: Seed boundary', () => {
       const model = new ScriptedModel([callStep(tool, { description: 'first turn', prompt: TASK }), textStep('nothing to recall'), textStep('DONE')]);
       const { host, createParent } = smallHost(model);
       const parent = createParent();
-      let child: Agent | undefined;
+      let child: AgentHandle | undefined;
       host.onAgentPublished((agent) => (child = agent));
       await prompt(parent, 'Delegate right away.');
       return child!;
@@ -73,7 +73,7 @@ describe('fork: Seed boundary', () => {
     expect(forked.session.header.seedLength).toBeUndefined();
     expect(forked.session.events.some((event) => event.type === 'session/end-seed')).toBe(false);
     expect(forked.requests[0]!.prefix.segments.map((segment) => segment.hash)).toEqual(spawned.requests[0]!.prefix.segments.map((segment) => segment.hash));
-    const types = (agent: Agent) => agent.session.events.map((event) => event.type);
+    const types = (agent: AgentHandle) => agent.session.events.map((event) => event.type);
     expect(types(forked)).toEqual(types(spawned));
   });
 
@@ -83,7 +83,7 @@ describe('fork: Seed boundary', () => {
     const parent = createParent();
     parent.scope.restrict({ deny: ['echo'] });
     parent.scope.section({ name: 'deployment:persona', order: 0, text: 'You are the restricted coordinator.' });
-    let child: Agent | undefined;
+    let child: AgentHandle | undefined;
     host.onAgentPublished((agent) => (child = agent));
     await prompt(parent, 'first');
     await prompt(parent, 'fork');

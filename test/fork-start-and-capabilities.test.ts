@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createForkProvider, createSpawnProvider, SubagentRuntime, type Agent, type SubagentStartRequest } from '../src/providers/runtime/index.js';
+import { createForkProvider, createSpawnProvider, SubagentRuntime, type AgentHandle, type SubagentStartRequest } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { prompt, smallHost, textStep } from './support/runtime-scenario.js';
 
@@ -82,7 +82,7 @@ describe('fork: Start and capabilities', () => {
     const spawned = await host.subagents.start('spawn', request());
     await spawned.result;
     model.assertConsumed();
-    const ownTypes = (agent: Agent) => agent.session.events.slice((agent.session.header.seedLength ?? -1) + 1).map((event) => event.type);
+    const ownTypes = (agent: AgentHandle) => agent.session.events.slice((agent.session.header.seedLength ?? -1) + 1).map((event) => event.type);
     // Spawn's fresh log writes a session title (its first prompt); the seeded fork inherited the parent's.
     expect(ownTypes(forked.localAgent)).toEqual(ownTypes(spawned.localAgent).filter((type) => type !== 'session/title' && type !== 'request/context'));
     expect(forked.localAgent.requests[0]!.head.system).toBe(spawned.localAgent.requests[0]!.head.system);

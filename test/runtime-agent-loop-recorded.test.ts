@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toFixtureRows } from '../src/providers/runtime/index.js';
+import { toFixtureRows } from '../src/testing/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { ACP, HAS_CORPUS, readRows, recordedContexts, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost } from './support/runtime-scenario.js';

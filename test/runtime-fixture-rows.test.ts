@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logicalEvents, parseSessionLog } from '../src/providers/session/index.js';
-import { MIN_PACKED_RUN, toFixtureRows, type RecordedEvent } from '../src/providers/runtime/index.js';
+import { type RecordedEvent } from '../src/providers/runtime/index.js';
+import { MIN_PACKED_RUN, toFixtureRows } from '../src/testing/index.js';
 import { DSH, HAS_CORPUS } from './support/runtime-corpus.js';
 
 function sessionFiles(directory: string): string[] {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { modelRequestPoints, parseSessionLog, reconstructRequest } from '../src/providers/session/index.js';
-import { splitRenderedPrompt, toFixtureJsonl, type Agent } from '../src/providers/runtime/index.js';
+import { splitRenderedPrompt, type AgentHandle } from '../src/providers/runtime/index.js';
+import { toFixtureJsonl } from '../src/testing/index.js';
 import { HAS_CORPUS } from './support/runtime-corpus.js';
 import { replayRecordedFork } from './support/runtime-scenario.js';
 
 /** Every request an agent recorded live, rebuilt from its own log by the session package. */
-function rebuilt(agent: Agent, form: 'jsonl' | 'fixture') {
+function rebuilt(agent: AgentHandle, form: 'jsonl' | 'fixture') {
   const text = form === 'jsonl' ? agent.session.toJsonl() : toFixtureJsonl(agent.session.header, agent.session.events);
   const log = parseSessionLog(text, `${agent.id}.${form}`);
   const systemParts = (system: string) => splitRenderedPrompt(system, agent.id).map((section) => ({ name: section.name, text: section.text }));

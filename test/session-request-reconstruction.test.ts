@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comparePrefix, requestByteLength, type PrefixRequest } from '../src/prefix/index.js';
+import { requestByteLength, type PrefixRequest } from '../src/prefix/index.js';
 import {
   findDelegationCall,
   loadHeadPins,
@@ -11,6 +11,7 @@ import {
   type SessionLog,
 } from '../src/providers/session/index.js';
 import { corpusPath, readCorpusText } from './support/corpus.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 /*
  * Rebuilding, from DSH logs, the request a parent sent when it delegated and the first request of
@@ -60,7 +61,7 @@ describe('requests rebuilt from DSH logs', () => {
       expect(childHead.map((segment) => segment.prefixHash)).toEqual(parentHead.map((segment) => segment.prefixHash));
 
       // A spawn inherits no history: the first message after the head is already the child's task.
-      const comparison = comparePrefix(parentRequest.request, childRequest.request);
+      const comparison = compareWithCause(parentRequest.request, childRequest.request);
       expect(comparison.commonPrefix.segments).toBe(24);
       expect(comparison.divergence?.index).toBe(24);
       expect(childRequest.request.segments[24]?.kind).toBe('task');
@@ -84,7 +85,7 @@ describe('requests rebuilt from DSH logs', () => {
       expect(headOf(childRequest.request).map((segment) => segment.prefixHash)).toEqual(headOf(parentRequest.request).map((segment) => segment.prefixHash));
 
       // Head (1 system + 19 tools), then turn 1: the prompt, the runtime context, the "OK" answer.
-      const comparison = comparePrefix(parentRequest.request, childRequest.request);
+      const comparison = compareWithCause(parentRequest.request, childRequest.request);
       expect(comparison.commonPrefix.segments).toBe(23);
       expect(comparison.divergence).toMatchObject({ index: 23, cause: 'task' });
       const task = childRequest.request.segments[23];
@@ -107,7 +108,7 @@ describe('requests rebuilt from DSH logs', () => {
       });
       expect(paragraphs.request.segments.filter((segment) => segment.kind === 'system')).toHaveLength(12);
       expect(requestByteLength(paragraphs.request)).toBe(requestByteLength(whole.request));
-      expect(comparePrefix(whole.request, paragraphs.request).divergence).toBeNull();
+      expect(compareWithCause(whole.request, paragraphs.request).divergence).toBeNull();
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '../src/providers/runtime/index.js';
+import type { AgentHandle } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
 
@@ -9,7 +9,7 @@ async function askAfterHistory(tool: 'subagent' | 'subagent_fork', childAnswer: 
   const composition = smallComposition({ subagent: { provider: 'spawn', persona: 'You are the spawned helper in {{cwd}}.', toolFilter: { deny: ['note'] } } });
   const { host, createParent } = smallHost(model, composition);
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.onAgentPublished((agent) => (child = agent));
   await prompt(parent, 'Remember: the project codeword is MARMALADE.');
   await prompt(parent, 'Ask a helper for the codeword.');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { comparePrefix } from '../src/prefix/index.js';
-import { renderTypeScriptSdk, type Agent, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
+import { renderTypeScriptSdk, type AgentHandle, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
+import { compareWithCause } from './support/compare-with-cause.js';
 
 const TASK = 'Summarise the module layout in one sentence.';
 
@@ -12,7 +12,7 @@ async function delegateOnce(childSteps = [textStep('The layout is flat.')], opti
   const model = new ScriptedModel([...history, callStep('subagent', { description: 'Summarise layout', prompt: TASK }), ...childSteps, textStep('DONE')]);
   const { host, createParent } = smallHost(model, options.composition);
   const parent = createParent();
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.onAgentPublished((agent) => {
     if (agent.parent === parent) child = agent;
   });
@@ -57,7 +57,7 @@ describe('spawn: Model Experience — child-agent request', () => {
     const head = child.requests[0]!.head;
     expect(head.tools.map((tool) => tool.name)).not.toContain('echo');
     expect(parent.requests[0]!.head.tools.map((tool) => tool.name)).toContain('echo');
-    const sdk = (agent: Agent) => agent.requests[0]!.head.sections.find((section) => section.name === 'tools:sdk')!.text;
+    const sdk = (agent: AgentHandle) => agent.requests[0]!.head.sections.find((section) => section.name === 'tools:sdk')!.text;
     expect(sdk(parent)).toContain('"echo"');
     expect(sdk(child)).not.toContain('"echo"');
     expect(head.sections.map((section) => section.name)).toContain('tool:echo');
@@ -78,7 +78,7 @@ describe('spawn: Model Experience — child-agent request', () => {
     const { host, createParent } = smallHost(model);
     const parent = createParent();
     parent.scope.restrict({ deny: ['echo', 'note'] });
-    let child: Agent | undefined;
+    let child: AgentHandle | undefined;
     host.onAgentPublished((agent) => (child = agent));
     await prompt(parent, 'go');
     expect(parent.requests[0]!.head.tools.map((tool) => tool.name)).toEqual(['subagent', 'subagent_fork']);
@@ -95,7 +95,7 @@ describe('spawn: Model Experience — token and KV-cache effect', () => {
   });
 
   it("persona changes this child's repeated prompt cost, while filtering changes its schema or generated SDK cost", async () => {
-    const bytes = (agent: Agent, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
+    const bytes = (agent: AgentHandle, kind: string) => agent.requests[0]!.prefix.segments.filter((segment) => segment.kind === kind).reduce((total, segment) => total + segment.byteLength, 0);
     const plain = (await delegateOnce()).child;
     const persona = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', persona: 'You are a meticulous reviewer. Read every file the task names, compare it with the design notes, list each inconsistency with its path and line, and finish with one sentence of verdict.' } }) })).child;
     const filtered = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', toolFilter: { deny: ['echo'] } } }) })).child;
@@ -113,20 +113,20 @@ describe('spawn: Model Experience — token and KV-cache effect', () => {
   it('independent of the parent request cache: child history grows append-only, while persona, tool-filter, provider or model changes establish a different child prefix', async () => {
     const { parent, child } = await delegateOnce([callStep('note', { text: 'x' }, 'call_child_note'), textStep('noted it')]);
     const [first, second] = child.requests;
-    expect(comparePrefix(first!.prefix, second!.prefix).commonPrefix.segments).toBe(first!.prefix.segments.length);
+    expect(compareWithCause(first!.prefix, second!.prefix).commonPrefix.segments).toBe(first!.prefix.segments.length);
     const routed = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', agentOptions: { model: 'deepseek-v4-pro' } } }) })).child;
-    expect(comparePrefix(parent.requests[0]!.prefix, routed.requests[0]!.prefix).divergence).toMatchObject({ cause: 'route' });
+    expect(compareWithCause(parent.requests[0]!.prefix, routed.requests[0]!.prefix).divergence).toMatchObject({ cause: 'route' });
     const persona = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', persona: 'Other persona.' } }) })).child;
-    expect(comparePrefix(child.requests[0]!.prefix, persona.requests[0]!.prefix).divergence).toMatchObject({ name: 'deployment:persona' });
+    expect(compareWithCause(child.requests[0]!.prefix, persona.requests[0]!.prefix).divergence).toMatchObject({ name: 'deployment:persona' });
     // Tool filter, generated SDK and provider each establish their own child prefix too.
     const filtered = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', toolFilter: { deny: ['echo'] } } }) })).child;
-    expect(comparePrefix(child.requests[0]!.prefix, filtered.requests[0]!.prefix).divergence).toMatchObject({ cause: 'tool-filter', name: 'echo', kind: 'tool' });
+    expect(compareWithCause(child.requests[0]!.prefix, filtered.requests[0]!.prefix).divergence).toMatchObject({ cause: 'tool-filter', name: 'echo', kind: 'tool' });
     const sdkPlain = (await delegateOnce(undefined, { composition: withCodeMode() })).child;
     const sdkFiltered = (await delegateOnce(undefined, { composition: withCodeMode({ provider: 'spawn', toolFilter: { deny: ['echo'] } }) })).child;
-    expect(comparePrefix(sdkPlain.requests[0]!.prefix, sdkFiltered.requests[0]!.prefix).divergence).toMatchObject({ cause: 'sdk', kind: 'sdk', name: 'tools:sdk' });
+    expect(compareWithCause(sdkPlain.requests[0]!.prefix, sdkFiltered.requests[0]!.prefix).divergence).toMatchObject({ cause: 'sdk', kind: 'sdk', name: 'tools:sdk' });
     const otherProvider = (await delegateOnce(undefined, { composition: smallComposition({ subagent: { provider: 'spawn', agentOptions: { provider: 'deepseek-beta' } } }) })).child;
     expect(otherProvider.requests[0]!.model.config.provider).toBe('deepseek-beta');
-    const routed2 = comparePrefix(child.requests[0]!.prefix, otherProvider.requests[0]!.prefix);
+    const routed2 = compareWithCause(child.requests[0]!.prefix, otherProvider.requests[0]!.prefix);
     expect(routed2.divergence).toMatchObject({ cause: 'route', index: 0 });
     expect(routed2.commonPrefix).toEqual({ segments: 0, bytes: 0, tokens: 0 });
   });
@@ -143,7 +143,7 @@ describe('spawn: Model Experience — parent tool result, indirectly', () => {
   it('parent input grows by one data-dependent result, appended after the reusable request prefix', async () => {
     const { parent } = await delegateOnce();
     const [calling, answering] = parent.requests;
-    const comparison = comparePrefix(calling!.prefix, answering!.prefix);
+    const comparison = compareWithCause(calling!.prefix, answering!.prefix);
     expect(comparison.commonPrefix.segments).toBe(calling!.prefix.segments.length);
     const added = answering!.prefix.segments.slice(calling!.prefix.segments.length);
     expect(added.map((segment) => segment.meta?.role)).toEqual(['assistant', 'tool']);

@@ -1,6 +1,9 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
 export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+// Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
+export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
+export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
 export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';

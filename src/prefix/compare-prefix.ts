@@ -1,4 +1,3 @@
-import { inferCause, type DivergenceCause } from './infer-cause.js';
 import { PrefixTokenCounter } from './prefix-token-counter.js';
 import { requestByteLength, type PrefixRequest } from './request.js';
 import { sameRoute } from './route-key.js';
@@ -13,21 +12,30 @@ export interface PrefixSize {
   readonly tokens: number;
 }
 
-/** Where two requests first differ and why. */
-export interface Divergence {
-  /** Index of the segment holding the first differing byte (the parent's; the child's where the parent has none). */
+/** One side of a divergence: the segment that holds that side's first differing byte. */
+export interface DivergenceSide {
+  /** Index of the segment in its request. */
   readonly index: number;
   readonly kind: SegmentKind;
-  /** What the cause is about: removed/added tool for filter/report/contract, otherwise the segment's name. */
   readonly name: string;
-  /** Offset of the first differing byte from the start of the request (equals `commonPrefix.bytes`). */
-  readonly byteOffset: number;
-  /** Offset of the first differing byte inside the segment at `index`. */
+  /** Offset of the first differing byte inside this segment. */
   readonly segmentByteOffset: number;
-  readonly cause: DivergenceCause;
-  /** Which request `index` refers to. */
-  readonly side: 'parent' | 'child';
-  /** A few characters of each side around the first differing byte, `‸` marking it. */
+}
+
+/**
+ * Where two requests first differ, described on both sides. It says where, never why: what a
+ * difference means (a persona, a tool filter, a task) is the analysis layer's business.
+ */
+export interface Divergence {
+  /** Offset of the first differing byte from the start of either request (equals `commonPrefix.bytes`). */
+  readonly byteOffset: number;
+  /** True when the routes differ: the requests share nothing, whatever their bytes, and both sides sit at segment 0. */
+  readonly routeDiffers: boolean;
+  /** The parent's segment at the divergence; null when the parent has ended (no byte left there). */
+  readonly parent: DivergenceSide | null;
+  /** The child's segment at the divergence; null when the child has ended. */
+  readonly child: DivergenceSide | null;
+  /** A few characters of each side around the first differing byte, `‸` marking it (the routes for a route difference). */
   readonly excerpt: { readonly parent: string; readonly child: string };
 }
 
@@ -137,6 +145,15 @@ function commonTextBefore(segments: readonly Segment[], cursor: Cursor): string 
   return text;
 }
 
+/** The segment a cursor stands on at the divergence, or null when that side has ended. */
+function sideAt(segments: readonly Segment[], cursor: Cursor, byteOffset: number): DivergenceSide | null {
+  const segment = segments[cursor.segment];
+  if (!segment) return null;
+  let bytesBefore = 0;
+  for (let index = 0; index < cursor.segment; index++) bytesBefore += segments[index]!.byteLength;
+  return { index: cursor.segment, kind: segment.kind, name: segment.name, segmentByteOffset: byteOffset - bytesBefore };
+}
+
 function tokenLcp(a: readonly number[], b: readonly number[]): number {
   const limit = Math.min(a.length, b.length);
   let index = 0;
@@ -158,14 +175,14 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   const c = child.segments;
 
   if (!sameRoute(parent.route, child.route)) {
-    const side = p.length > 0 ? 'parent' : 'child';
-    const segment = p[0] ?? c[0];
-    if (!segment) return { ...base, commonPrefix: { segments: 0, bytes: 0, tokens: 0 }, divergence: null };
+    if (p.length === 0 && c.length === 0) return { ...base, commonPrefix: { segments: 0, bytes: 0, tokens: 0 }, divergence: null };
     const describe = (request: PrefixRequest) => `${request.route.provider}/${request.route.model}${request.route.salt ? `#${request.route.salt}` : ''}`;
+    const first = (segments: readonly Segment[]): DivergenceSide | null =>
+      segments[0] ? { index: 0, kind: segments[0].kind, name: segments[0].name, segmentByteOffset: 0 } : null;
     return {
       ...base,
       commonPrefix: { segments: 0, bytes: 0, tokens: 0 },
-      divergence: { index: 0, kind: segment.kind, name: segment.name, byteOffset: 0, segmentByteOffset: 0, cause: 'route', side, excerpt: { parent: describe(parent), child: describe(child) } },
+      divergence: { byteOffset: 0, routeDiffers: true, parent: first(p), child: first(c), excerpt: { parent: describe(parent), child: describe(child) } },
     };
   }
 
@@ -214,20 +231,16 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   const otherTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(other, otherCursor));
   const commonTokens = tokensBefore + tokenLcp(leadTokens, otherTokens);
 
-  const at = { segment: leadSegment, side: leadIsParent ? ('parent' as const) : ('child' as const) };
-  const { cause, name } = inferCause(parent, child, at);
+  const byteOffset = bytesBefore + inSegmentBytes;
   const before = commonTextBefore(lead, leadCursor);
   return {
     ...base,
-    commonPrefix: { segments: shared, bytes: bytesBefore + inSegmentBytes, tokens: commonTokens },
+    commonPrefix: { segments: shared, bytes: byteOffset, tokens: commonTokens },
     divergence: {
-      index: leadCursor.segment,
-      kind: leadSegment.kind,
-      name,
-      byteOffset: bytesBefore + inSegmentBytes,
-      segmentByteOffset: inSegmentBytes,
-      cause,
-      side: at.side,
+      byteOffset,
+      routeDiffers: false,
+      parent: sideAt(p, cursorP, byteOffset),
+      child: sideAt(c, cursorC, byteOffset),
       excerpt: { parent: excerptAround(p, cursorP, before), child: excerptAround(c, cursorC, before) },
     },
   };

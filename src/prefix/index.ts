@@ -14,6 +14,4 @@ export { PrefixTokenCounter } from './prefix-token-counter.js';
 export type { PrefixCountState } from './prefix-token-counter.js';
 export { firstTokenAnchor, isTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 export { comparePrefix } from './compare-prefix.js';
-export type { ComparePrefixOptions, Divergence, PrefixComparison, PrefixSize } from './compare-prefix.js';
-export { DIVERGENCE_CAUSES, inferCause } from './infer-cause.js';
-export type { DivergenceCause } from './infer-cause.js';
+export type { ComparePrefixOptions, Divergence, DivergenceSide, PrefixComparison, PrefixSize } from './compare-prefix.js';

@@ -15,6 +15,7 @@ import {
   createForkProvider,
   createSpawnProvider,
   type Agent,
+  type AgentHandle,
   type ContextSnapshotSection,
   type DelegationToolConfigInput,
   type HostComposition,
@@ -123,13 +124,13 @@ export function smallHost(
 }
 
 /** Runs one prompt on an agent and waits for it to go idle. */
-export async function prompt(agent: Agent, text: string): Promise<void> {
+export async function prompt(agent: AgentHandle, text: string): Promise<void> {
   agent.followup([{ type: 'text', text }]);
   await agent.whenIdle();
 }
 
 /** The text of the last tool result in an agent's log. */
-export function lastToolResult(agent: Agent): { text: string; isError: boolean } {
+export function lastToolResult(agent: AgentHandle): { text: string; isError: boolean } {
   const event = [...agent.session.events].reverse().find((candidate) => candidate.type === 'tool/result');
   if (!event) throw new Error('no tool result');
   const block = (event.data as { message: { content: { content: { text: string }[]; isError: boolean }[] } }).message.content[0]!;
@@ -151,7 +152,7 @@ export function textStep(text: string, label = text): ScriptedStep {
  * parent turn 2 forking, the child's step, the parent's next step — and returns both agents and the
  * recorded rows. Fails when the parent never forks or the script is not fully consumed.
  */
-export async function replayRecordedFork(): Promise<{ parent: Agent; child: Agent; parentRows: Row[]; childRows: Row[] }> {
+export async function replayRecordedFork(): Promise<{ parent: Agent; child: AgentHandle; parentRows: Row[]; childRows: Row[] }> {
   const scenario = path.join(ACP, 'subagent-fork-in-process');
   const parentRows = readRows(path.join(scenario, 'session.jsonl'));
   const childRows = readRows(path.join(scenario, 'session.1.jsonl'));
@@ -159,7 +160,7 @@ export async function replayRecordedFork(): Promise<{ parent: Agent; child: Agen
   const childSteps = recordedSteps(childRows, childRows.findIndex((row) => row.type === 'session/end-seed'));
   const model = new ScriptedModel([parentSteps[0]!, parentSteps[1]!, childSteps[0]!, parentSteps[2]!]);
   const { host, createParent } = acpHost(model);
-  let child: Agent | undefined;
+  let child: AgentHandle | undefined;
   host.subagents.on('subagent/start', (event) => (child = event.localAgent));
   const parent = createParent();
   for (const text of recordedPrompts(parentRows)) {

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { readRequestFile } from '../../analysis/index.js';
+import { readRequestFile, type WireRequest } from '../../analysis/index.js';
 import { comparePrefix, UsageError, type PrefixComparison } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
-import { comparisonJson, comparisonText } from './diff.js';
+import { attributedDivergence, comparisonJson, comparisonText } from './diff.js';
 
 /**
  * The bundled examples, found from this module so that the same path works from `src/cli/commands`
@@ -35,8 +35,9 @@ const PAIRS = [
 const HEAD_KINDS = new Set(['system', 'tool', 'sdk']);
 
 /** One line saying what the comparison means for the child, from its numbers. */
-function verdict(comparison: PrefixComparison): string {
-  const { commonPrefix, child, divergence } = comparison;
+function verdict(parentRequest: WireRequest, childRequest: WireRequest, comparison: PrefixComparison): string {
+  const { commonPrefix, child } = comparison;
+  const divergence = attributedDivergence(parentRequest, childRequest, comparison);
   const prefill = `→ ${(child.tokens - commonPrefix.tokens).toLocaleString('en-US')} tokens to prefill`;
   if (divergence === null) return `${prefill}: the child is byte-identical to the parent`;
   if (HEAD_KINDS.has(divergence.kind)) return `${prefill}: the head differs before the first message, so all inherited history is prefilled again`;
@@ -65,7 +66,7 @@ export const demoCommand: Command = {
       return EXIT.ok;
     }
     const sections = results.map(({ pair, parent, child, comparison }, index) =>
-      [`${index + 1}. ${pair.title}`, `   ${pair.story}`, indent(comparisonText(parent, child, comparison)).trimEnd(), `   ${verdict(comparison)}`].join('\n'),
+      [`${index + 1}. ${pair.title}`, `   ${pair.story}`, indent(comparisonText(parent, child, comparison)).trimEnd(), `   ${verdict(parent, child, comparison)}`].join('\n'),
     );
     io.stdout(
       [

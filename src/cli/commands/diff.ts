@@ -1,5 +1,5 @@
-import { readRequestFile, type WireRequest } from '../../analysis/index.js';
-import { comparePrefix, getTokenizer, UsageError, type DivergenceCause, type LayoutName, type PrefixComparison, type PrefixSize } from '../../prefix/index.js';
+import { attributeDivergence, readRequestFile, type AttributedDivergence, type DivergenceCause, type WireRequest } from '../../analysis/index.js';
+import { comparePrefix, getTokenizer, UsageError, type LayoutName, type PrefixComparison, type PrefixSize } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
@@ -16,11 +16,16 @@ function sideJson(side: WireRequest, size: PrefixSize) {
   return { ...size, source: side.source, format: side.format, route: { provider: route.provider, model: route.model }, layout };
 }
 
+/** The comparison's divergence with its cause, or null for identical requests. */
+export function attributedDivergence(parent: WireRequest, child: WireRequest, comparison: PrefixComparison): AttributedDivergence | null {
+  return comparison.divergence ? attributeDivergence(parent.request, child.request, comparison.divergence) : null;
+}
+
 /** The `--json` document: the comparison, with each side's source, format, route and layout. */
 export function comparisonJson(parent: WireRequest, child: WireRequest, comparison: PrefixComparison) {
   return {
     commonPrefix: comparison.commonPrefix,
-    divergence: comparison.divergence,
+    divergence: attributedDivergence(parent, child, comparison),
     parent: sideJson(parent, comparison.parent),
     child: sideJson(child, comparison.child),
     tokenizer: comparison.tokenizer,
@@ -58,7 +63,8 @@ export function comparisonText(parent: WireRequest, child: WireRequest, comparis
     `parent  ${parent.source}  (${route(parent)}): ${sizeText(comparison.parent)}`,
     `child   ${child.source}  (${route(child)}): ${sizeText(comparison.child)}`,
   ];
-  const { divergence, commonPrefix } = comparison;
+  const { commonPrefix } = comparison;
+  const divergence = attributedDivergence(parent, child, comparison);
   if (divergence === null) {
     lines.push('identical: the child shares every byte of the parent');
   } else {

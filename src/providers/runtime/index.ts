@@ -1,80 +1,128 @@
-export { Agent, TurnCancellation } from './agent.js';
-export type { AgentInit, AgentStatus, CancelCause, InboxMessage } from './agent.js';
-export { AgentScope } from './agent-scope.js';
-export type { ToolGuard } from './agent-scope.js';
-export type { StepOutcome, TurnEndReason } from './agent-step.js';
-export { assembleHead, SECTION_JOIN } from './assemble-head.js';
-export type { AssembledHead, HeadInputs } from './assemble-head.js';
-export { abortedStart, DELEGATION_CONTEXT_ORDER, prepareChild } from './child-agent.js';
-export type { ChildSetup, PreparedChild } from './child-agent.js';
-export { codeModeSections } from './code-mode.js';
-export type { CodeModeComposition } from './code-mode.js';
-export { startContinuableRun } from './continuable-run.js';
-export { delegationToolConfigSchema, parseDelegationToolConfig } from './delegation-config.js';
-export type { DelegationToolConfig, DelegationToolConfigInput } from './delegation-config.js';
-export { assertMaxDepth, childDepth, DEFAULT_MAX_DEPTH } from './delegation-depth.js';
-export { createDelegationTool, delegationToolSchema } from './delegation-tool.js';
-export type { DelegationTool, MountedProvider } from './delegation-tool.js';
+// The subagent runtime, room by room: log (the agent's session log), head (head assembly: sections, pins, SDK),
+// loop (the agent loop and the contract its parts meet on), driver (the in-process run driver and providers),
+// delegation (the model-facing delegation tool) and host (the agent host). Rooms import downward only, in that order.
+export { AgentSessionLog, fallbackTitle, lastTurnNumber, sessionEntries } from './log/index.js';
+export type { AgentSessionHeader, EventExtras, RecordedEvent, SurfaceOp } from './log/index.js';
 export {
+  assembleHead,
+  buildToolVisibility,
+  byName,
   CODE_ONLY_INSTRUCTION,
+  codeModeSections,
   DELEGATION_STATEMENT,
+  DSH_SECTION_MARKERS,
   HARNESS_IDENTITY,
+  interpolate,
+  latestSnapshot,
+  passesFilter,
+  pinnedSdkRenderer,
+  renderContexts,
+  renderTypeScriptSdk,
   REPORT_OUTPUT_DESCRIPTION,
   REPORT_SECTION_TEXT,
   REPORT_TOOL_DESCRIPTION,
   RUNTIME_CONTEXT_PLUGIN,
   RUNTIME_CONTEXT_PREAMBLE,
+  schemaOf,
+  SECTION_JOIN,
+  SECTION_ORDERS,
+  snapshotMessage,
+  splitRenderedPrompt,
   STRUCTURED_OUTPUT_DESCRIPTION,
   STRUCTURED_OUTPUT_INSTRUCTION,
-} from './dsh-texts.js';
-export { finalAssistantOutput, runStopReason } from './final-output.js';
-export { MIN_PACKED_RUN, toFixtureJsonl, toFixtureRows } from './fixture-rows.js';
-export type { FixtureRow } from './fixture-rows.js';
-export { AgentHost } from './host.js';
-export type { AgentHostOptions, CreateAgentOptions, HostComposition } from './host.js';
-export { readChildResult, startInProcessRun } from './in-process-driver.js';
-export type { InProcessRunOptions } from './in-process-driver.js';
-export { createForkProvider, createSpawnProvider, forkSeedOf, IN_PROCESS_CAPABILITIES } from './in-process-providers.js';
-export type { InProcessProviderConfig } from './in-process-providers.js';
-export { interpolate } from './interpolate.js';
-export { fallbackTitle, lastTurnNumber } from './log-folds.js';
-export { DSH_SECTION_MARKERS, splitRenderedPrompt } from './pinned-head.js';
-export type { SectionMarker } from './pinned-head.js';
-export type { AssembledSection, PromptContext, PromptSection, SectionContext, SectionText } from './prompt-section.js';
-export { buildRecordedRequest } from './recorded-request.js';
-export type { RecordedRequest } from './recorded-request.js';
-export { installReportTool, REPORT_TOOL_SCHEMA } from './report-tool.js';
-export { failureText, settleForegroundRun, stopReasonHeadline } from './run-settlement.js';
-export { latestSnapshot, renderContexts, snapshotMessage } from './runtime-context.js';
-export type { ContextSnapshotSection } from './runtime-context.js';
-export { pinnedSdkRenderer, renderTypeScriptSdk } from './sdk-renderer.js';
-export type { SdkRenderer } from './sdk-renderer.js';
-export { SECTION_ORDERS, SUBAGENT_SECTION_ORDER } from './section-orders.js';
-export { sessionEntries } from './session-entries.js';
-export { AgentSessionLog } from './session-log.js';
-export type { EventExtras, RecordedEvent, AgentSessionHeader, SurfaceOp } from './session-log.js';
-export { attachStructuredRuntime, compileOutputContract, STRUCTURED_OUTPUT_RECORDED, STRUCTURED_OUTPUT_TOOL } from './structured-output.js';
-export type { OutputContract, StructuredRuntime } from './structured-output.js';
-export { SubagentError } from './subagent-error.js';
-export { SubagentRuntime } from './subagent-runtime.js';
-export type { ListenerErrorHandler, SubagentEventName, SubagentRuntimeEvents } from './subagent-runtime.js';
+  SUBAGENT_SECTION_ORDER,
+  validateToolFilter,
+} from './head/index.js';
 export type {
+  AssembledHead,
+  AssembledSection,
+  CodeModeComposition,
+  ContextSnapshotSection,
+  HeadInputs,
+  PromptContext,
+  PromptSection,
+  SdkRenderer,
+  SectionContext,
+  SectionMarker,
+  SectionText,
+  ToolFilter,
+  ToolPresentation,
+  ToolVisibility,
+  VisibilityInputs,
+} from './head/index.js';
+export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, TurnCancellation } from './loop/index.js';
+export type {
+  AgentEnvironment,
+  AgentHandle,
+  AgentInit,
+  AgentScopeView,
+  AgentStatus,
+  CancelCause,
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  HostComposition,
+  InboxMessage,
   JsonSchemaObject,
+  RecordedRequest,
+  StepOutcome,
   StopReason,
   SubagentCapabilities,
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentService,
   SubagentStartRequest,
-} from './subagent-types.js';
-export { byName, schemaOf, schemaOnlyTool } from './tool-definition.js';
-export type { ToolDefinition, ToolExecution } from './tool-definition.js';
-export { passesFilter, validateToolFilter } from './tool-filter.js';
-export type { ToolFilter } from './tool-filter.js';
-export { buildToolVisibility } from './tool-visibility.js';
-export type { ToolPresentation, ToolVisibility, VisibilityInputs } from './tool-visibility.js';
-export { compositionFromHead } from './recorded-composition.js';
-export type { RecordedHead } from './recorded-composition.js';
+  ToolDefinition,
+  ToolExecution,
+  ToolGuard,
+  TurnEndReason,
+} from './loop/index.js';
+export {
+  abortedStart,
+  assertMaxDepth,
+  attachStructuredRuntime,
+  childDepth,
+  compileOutputContract,
+  createForkProvider,
+  createSpawnProvider,
+  DEFAULT_MAX_DEPTH,
+  DELEGATION_CONTEXT_ORDER,
+  finalAssistantOutput,
+  forkSeedOf,
+  IN_PROCESS_CAPABILITIES,
+  installReportTool,
+  prepareChild,
+  readChildResult,
+  REPORT_TOOL_SCHEMA,
+  runStopReason,
+  startContinuableRun,
+  startInProcessRun,
+  STRUCTURED_OUTPUT_RECORDED,
+  STRUCTURED_OUTPUT_TOOL,
+  SubagentError,
+  SubagentRuntime,
+} from './driver/index.js';
+export type {
+  ChildSetup,
+  InProcessProviderConfig,
+  InProcessRunOptions,
+  ListenerErrorHandler,
+  OutputContract,
+  PreparedChild,
+  StructuredRuntime,
+  SubagentEventName,
+  SubagentRuntimeEvents,
+} from './driver/index.js';
+export {
+  createDelegationTool,
+  delegationToolConfigSchema,
+  delegationToolSchema,
+  failureText,
+  parseDelegationToolConfig,
+  settleForegroundRun,
+  stopReasonHeadline,
+} from './delegation/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './delegation/index.js';
+export { AgentHost, compositionFromHead } from './host/index.js';
+export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './host/index.js';

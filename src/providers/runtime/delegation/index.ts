@@ -1,0 +1,6 @@
+// The model-facing delegation tool: its config, its wire schema and wording, and how a foreground run's result reaches the parent.
+export { delegationToolConfigSchema, parseDelegationToolConfig } from './delegation-config.js';
+export type { DelegationToolConfig, DelegationToolConfigInput } from './delegation-config.js';
+export { createDelegationTool, delegationToolSchema } from './delegation-tool.js';
+export type { DelegationTool, MountedProvider } from './delegation-tool.js';
+export { failureText, settleForegroundRun, stopReasonHeadline } from './run-settlement.js';

@@ -1,0 +1,116 @@
+import { Agent } from '../loop/agent.js';
+import { childDepth } from './delegation-depth.js';
+import { DELEGATION_STATEMENT } from '../head/dsh-texts.js';
+import { installReportTool } from './report-tool.js';
+import { SECTION_ORDERS } from '../head/section-orders.js';
+import { AgentSessionLog, type RecordedEvent, type AgentSessionHeader } from '../log/session-log.js';
+import { attachStructuredRuntime, compileOutputContract, type StructuredRuntime } from './structured-output.js';
+import { SubagentError } from './subagent-error.js';
+import type { SubagentStartRequest } from '../loop/agent-contract.js';
+import { validateToolFilter } from '../head/tool-filter.js';
+
+/**
+ * Order of the child's `subagent:delegation` runtime context: after the deployment's sandbox and
+ * approval contexts (subagent README: "after the sandbox-policy and approval-policy sentences").
+ * Compositions give those contexts orders below this one.
+ */
+export const DELEGATION_CONTEXT_ORDER = 1000;
+
+/** What a child is created for. */
+export interface ChildSetup {
+  readonly request: SubagentStartRequest;
+  /** The provider name recorded in the child's descriptor. */
+  readonly providerName: string;
+  /** Fork: the parent's completed-turn prefix; spawn: empty. */
+  readonly seed: readonly RecordedEvent[];
+  readonly mode: 'one-shot' | 'continuable';
+}
+
+/** An unpublished child and what its result reader needs. */
+export interface PreparedChild {
+  readonly agent: Agent;
+  readonly structured: StructuredRuntime | undefined;
+}
+
+/** The error a cancelled start rejects with: the abort reason's message, which the parent reads after `Error: `. */
+export function abortedStart(signal: AbortSignal): SubagentError {
+  const reason: unknown = signal.reason;
+  const message = reason instanceof Error ? reason.message : reason === undefined ? 'subagent start was aborted' : String(reason);
+  return new SubagentError('subagent/aborted', message, { cause: reason });
+}
+
+function descriptor(setup: ChildSetup, agent: Agent): Record<string, unknown> {
+  const { request } = setup;
+  if (setup.mode === 'one-shot') return { version: 2, mode: 'one-shot', provider: setup.providerName, ...(request.label === undefined ? {} : { label: request.label }) };
+  return {
+    version: 2,
+    mode: 'continuable',
+    provider: setup.providerName,
+    label: request.label ?? '',
+    agentProvider: agent.config.provider,
+    agentModel: agent.config.model,
+    ...(request.persona === undefined ? {} : { persona: request.persona }),
+    ...(request.toolFilter === undefined ? {} : { toolFilter: request.toolFilter }),
+  };
+}
+
+/**
+ * Creates a child in its unpublished window, as DSH's driver does (subagent-in-process-driver
+ * README, "Start contract"): depth checked and persisted, the seed copied verbatim before
+ * `session/end-seed`, a fresh scope with the persona shadow, tool restriction, structured-output
+ * runtime and (continuable only) report channel, the delegated approval policy after the seed, and
+ * the descriptor (inside the first turn for one-shot runs, before `session/end-seed` for continuable
+ * ones, as `subagent-fork-in-process` and `subagent-report` record them). Every check that can fail
+ * runs before the child exists; nothing here publishes it.
+ */
+export function prepareChild(setup: ChildSetup): PreparedChild {
+  const { request } = setup;
+  const parent = request.parent;
+  const host = parent.host;
+  const depth = childDepth(parent.delegationDepth, request.maxDepth);
+  const contract = request.outputSchema === undefined ? undefined : compileOutputContract(request.outputSchema);
+  if (request.toolFilter !== undefined) {
+    const transport = host.composition.codeMode?.transport.name;
+    validateToolFilter(request.toolFilter, new Set(host.composition.tools.map((tool) => tool.name)), new Set(transport === undefined ? [] : [transport]));
+  }
+  if (request.agentOptions?.maxTokens !== undefined && !(Number.isSafeInteger(request.agentOptions.maxTokens) && request.agentOptions.maxTokens > 0)) {
+    throw new SubagentError('subagent/bad-max-tokens', `agentOptions.maxTokens must be a positive integer, got ${String(request.agentOptions.maxTokens)}`);
+  }
+  if (request.signal.aborted) throw abortedStart(request.signal);
+
+  const header: AgentSessionHeader = {
+    type: 'session',
+    version: 0,
+    id: host.newId(),
+    createdAt: host.clock(),
+    ...(parent.cwd === undefined ? {} : { cwd: parent.cwd }),
+    parentSession: parent.id,
+    ...(setup.seed.length > 0 ? { seedLength: setup.seed.length } : {}),
+    origin: 'subagent',
+    delegationDepth: depth,
+  };
+  const session = new AgentSessionLog(header, host.clock);
+  const inherited = parent.config;
+  const options = request.agentOptions ?? {};
+  const maxTokens = options.maxTokens ?? inherited.maxTokens;
+  const agent = new Agent({
+    host,
+    session,
+    parent,
+    config: { provider: options.provider ?? inherited.provider, model: options.model ?? inherited.model, ...(maxTokens === undefined ? {} : { maxTokens }) },
+  });
+
+  session.appendSeed(setup.seed);
+  if (setup.mode === 'continuable') session.append('subagent/descriptor', descriptor(setup, agent));
+  if (setup.seed.length > 0 || setup.mode === 'continuable') session.append('session/end-seed', {});
+
+  if (request.persona !== undefined) agent.scope.section({ name: 'deployment:persona', order: SECTION_ORDERS['deployment:persona'], text: request.persona });
+  if (request.toolFilter !== undefined) agent.scope.restrict(request.toolFilter);
+  const structured = contract === undefined ? undefined : attachStructuredRuntime(agent.scope, contract);
+  if (setup.mode === 'continuable') installReportTool(agent);
+  agent.scope.context({ name: 'subagent:delegation', order: DELEGATION_CONTEXT_ORDER, text: DELEGATION_STATEMENT });
+  // Fresh policy after any seed, so stale seeded state never wins (subagent README, "Delegated policy").
+  if (host.composition.approvalComposed) session.append('approval/policy', { policy: 'never', source: 'delegation' });
+  if (setup.mode === 'one-shot') agent.onNextTurnStart(() => session.append('subagent/descriptor', descriptor(setup, agent)));
+  return { agent, structured };
+}

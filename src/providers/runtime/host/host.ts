@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { UsageError, type LayoutName } from '../../../prefix/index.js';
+import type { LanguageModel } from '../../model/language-model.js';
+import { SubagentRuntime } from '../driver/subagent-runtime.js';
+import { assertSectionLayer } from '../head/assemble-head.js';
+import { AgentSessionLog, type AgentSessionHeader } from '../log/session-log.js';
+import type { AgentEnvironment, AgentHandle, HostComposition } from '../loop/agent-contract.js';
+import { Agent } from '../loop/agent.js';
+
+/** Options of `AgentHost`. */
+export interface AgentHostOptions {
+  readonly composition: HostComposition;
+  /** The injected language model every agent calls. */
+  readonly model: LanguageModel;
+  /**
+   * Wire order of recorded prefix requests (default `chat`, DeepSeek's). Tools and messages are
+   * rendered as chat wire objects in either order; `anthropic` changes which parts come first.
+   */
+  readonly layout?: LayoutName;
+  /** Clock for event times and headers (default `Date.now`). */
+  readonly clock?: () => number;
+  /** Id source for sessions and messages (default `randomUUID`). */
+  readonly newId?: () => string;
+}
+
+/** How a top-level agent is created. */
+export interface CreateAgentOptions {
+  readonly provider: string;
+  readonly model: string;
+  readonly maxTokens?: number;
+  readonly cwd?: string;
+  /** The session id (default: a new id). */
+  readonly id?: string;
+}
+
+/**
+ * An in-process agent host: the composition, the injected model, the registry of published agents
+ * (DSH `ctx.agents`) and the subagent service (DSH `ctx.subagents`).
+ */
+export class AgentHost implements AgentEnvironment {
+  readonly composition: HostComposition;
+  readonly model: LanguageModel;
+  readonly layout: LayoutName;
+  readonly clock: () => number;
+  readonly newId: () => string;
+  readonly subagents: SubagentRuntime;
+  readonly #agents = new Map<string, AgentHandle>();
+  readonly #publishListeners = new Set<(agent: AgentHandle) => void>();
+
+  constructor(options: AgentHostOptions) {
+    assertSectionLayer(options.composition.sections, 'global layer');
+    const names = new Set<string>();
+    for (const tool of options.composition.tools) {
+      if (names.has(tool.name)) throw new UsageError('host/duplicate-tool', `the composition registers tool '${tool.name}' twice`);
+      names.add(tool.name);
+    }
+    this.composition = options.composition;
+    this.model = options.model;
+    this.layout = options.layout ?? 'chat';
+    this.clock = options.clock ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+    this.subagents = new SubagentRuntime();
+  }
+
+  /** Published agents by session id. */
+  get agents(): ReadonlyMap<string, AgentHandle> {
+    return this.#agents;
+  }
+
+  /** Creates and publishes a top-level agent (delegation depth 0). */
+  createAgent(options: CreateAgentOptions): Agent {
+    const header: AgentSessionHeader = {
+      type: 'session',
+      version: 0,
+      id: options.id ?? this.newId(),
+      createdAt: this.clock(),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      delegationDepth: 0,
+    };
+    const agent = new Agent({
+      host: this,
+      session: new AgentSessionLog(header, this.clock),
+      config: { provider: options.provider, model: options.model, ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }) },
+    });
+    this.publish(agent);
+    return agent;
+  }
+
+  /** Enters an agent into the registry; a second agent with the same id is rejected. */
+  publish(agent: AgentHandle): void {
+    if (this.#agents.has(agent.id)) throw new UsageError('host/duplicate-agent', `an agent with session id '${agent.id}' is already published`);
+    this.#agents.set(agent.id, agent);
+    for (const listener of this.#publishListeners) listener(agent);
+  }
+
+  /**
+   * Observes every publication (DSH `agent/created`): top-level agents and children alike, one-shot
+   * or continuable. Returns the unsubscriber.
+   */
+  onAgentPublished(listener: (agent: AgentHandle) => void): () => void {
+    this.#publishListeners.add(listener);
+    return () => this.#publishListeners.delete(listener);
+  }
+
+  /** Removes exactly this agent (a stale handle never removes a same-id replacement). */
+  unpublish(agent: AgentHandle): void {
+    if (this.#agents.get(agent.id) === agent) this.#agents.delete(agent.id);
+  }
+}

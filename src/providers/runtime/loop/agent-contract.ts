@@ -1,0 +1,251 @@
+/*
+ * The contract the agent loop, the run driver, the host and tools meet on. An agent's tools receive
+ * the agent, the agent's host offers the subagent service, and the service's requests name their
+ * parent agent: those references are mutual, so they are declared together here, as interfaces,
+ * and the classes that implement them (`Agent`, `AgentHost`, `SubagentRuntime`) import this file
+ * and never each other's type back. This keeps the runtime's rooms free of import circles.
+ */
+import type { LayoutName, PrefixRequest } from '../../../prefix/index.js';
+import type { ContentBlock, MessageSource, TextBlock } from '../../model/content.js';
+import type { CallConfig, LanguageModel, ModelRequest, ToolSchema } from '../../model/language-model.js';
+import type { AssembledHead } from '../head/assemble-head.js';
+import type { CodeModeComposition } from '../head/code-mode.js';
+import type { PromptContext, PromptSection } from '../head/prompt-section.js';
+import type { ToolFilter } from '../head/tool-filter.js';
+import type { AgentSessionLog, RecordedEvent } from '../log/session-log.js';
+
+/** What a tool's `execute` receives besides its arguments. */
+export interface ToolExecution {
+  /** The calling agent (the parent, for a delegation tool). */
+  readonly agent: AgentHandle;
+  readonly callId: string;
+  /** The turn's cancellation signal. */
+  readonly signal: AbortSignal;
+  /** Ends the turn once this step's results are logged (DSH `concludeTurn()`, used by structured output). */
+  concludeTurn(): void;
+}
+
+/**
+ * A model-facing tool: its wire schema plus an executor. `execute` resolves with the result content
+ * (text, or text blocks) and throws for a failed call; the loop logs a thrown error as an errored
+ * result `Error: <message>`, as DSH's tool registry does.
+ */
+export interface ToolDefinition extends ToolSchema {
+  /**
+   * True when calls may overlap with sibling calls of the same step (DSH `isConcurrencySafe`): a run
+   * of such calls is dispatched together and its results are still logged in model order.
+   */
+  readonly isConcurrencySafe?: boolean;
+  execute(args: unknown, execution: ToolExecution): Promise<string | readonly TextBlock[]>;
+}
+
+/**
+ * What a deployment composes globally (DSH's global layer): prompt sections, tools, runtime
+ * contexts, optional Code Mode. Every agent of the host assembles from it, and a child adds only its
+ * own scope layer on top.
+ */
+export interface HostComposition {
+  readonly sections: readonly PromptSection[];
+  readonly tools: readonly ToolDefinition[];
+  /** Ordered dynamic contexts (`sandbox:policy`, `approval:policy`, …) for the runtime-context snapshot. */
+  readonly contexts?: readonly PromptContext[];
+  readonly codeMode?: CodeModeComposition<ToolDefinition>;
+  /**
+   * True when the approval capability is composed: delegated children then get their approval policy
+   * pinned to `never`, logged as `approval/policy {policy:'never', source:'delegation'}`
+   * (subagent README, "Delegated policy").
+   */
+  readonly approvalComposed?: boolean;
+}
+
+/** One request an agent sent: what the model received, and the same request as the prefix engine sees it. */
+export interface RecordedRequest {
+  readonly turn: number;
+  readonly step: number;
+  readonly model: ModelRequest;
+  /** The request rendered in the host's wire layout, cut into hashed segments. */
+  readonly prefix: PrefixRequest;
+  readonly head: AssembledHead;
+}
+
+/**
+ * A final, monotonic denial checked before a call is dispatched (DSH `ToolGuard`): the returned
+ * string becomes the errored result; `undefined` abstains.
+ */
+export type ToolGuard = (call: { readonly name: string; readonly callId: string }) => string | undefined;
+
+/** An agent's own registration layer as others may read it (the agent registers through `AgentScope`). */
+export interface AgentScopeView {
+  readonly sections: readonly PromptSection[];
+  readonly tools: readonly ToolDefinition[];
+  readonly contexts: readonly PromptContext[];
+  readonly guards: readonly ToolGuard[];
+  /** The global-tool restriction of this scope, if any. */
+  readonly filter: ToolFilter | undefined;
+}
+
+/** Why a turn was cancelled: `user` and `parent` end it `aborted`, disposal ends it `disposed`. */
+export type CancelCause = 'user' | 'parent' | 'disposed';
+
+/** What an agent is doing. */
+export type AgentStatus = 'idle' | 'running' | 'disposed';
+
+/**
+ * An agent as its tools, its children and the run driver see it (implemented by `Agent`): identity,
+ * route, log, the requests it sent, and its inbox operations.
+ */
+export interface AgentHandle {
+  /** The agent's id: its session id. */
+  readonly id: string;
+  /** Working directory of the session. */
+  readonly cwd: string | undefined;
+  /** The persisted, authoritative delegation depth (0 for a top-level agent). */
+  readonly delegationDepth: number;
+  /** The call config every request starts from (provider, model, output cap). */
+  readonly config: CallConfig;
+  /** The delegating agent, for a child. */
+  readonly parent: AgentHandle | undefined;
+  readonly host: AgentEnvironment;
+  readonly session: AgentSessionLog;
+  /** The agent's own registration layer (read-only here). */
+  readonly scope: AgentScopeView;
+  /** Every request this agent sent, in order. */
+  readonly requests: readonly RecordedRequest[];
+  /** Seq of the child's task message (its first own user prompt), once claimed. */
+  readonly taskSeq: number | undefined;
+  readonly status: AgentStatus;
+  /** Queues a prompt as the next FIFO turn and wakes the driver; returns the message id. */
+  followup(content: readonly ContentBlock[], source?: MessageSource): string;
+  /** Adds input for the next step (or a new turn when idle) and wakes the driver. */
+  steer(content: readonly ContentBlock[], source: MessageSource): string;
+  /** Adds next-step input without waking an idle driver. */
+  inject(content: readonly ContentBlock[], source: MessageSource): string;
+  /** Resolves when the driver has no work left. */
+  whenIdle(): Promise<void>;
+  /** Cancels the current turn cooperatively; pending input is discarded unless `keepInbox`. */
+  cancel(cause: CancelCause, options?: { readonly keepInbox?: boolean }): void;
+  /** Stops the loop, waits for quiescence and leaves the host's registry. Idempotent. */
+  dispose(): Promise<void>;
+  /** Assembles this agent's request head as of now. */
+  assembleHead(): AssembledHead<ToolDefinition>;
+}
+
+/** The host as its agents see it (implemented by `AgentHost`): composition, model, registry, subagent service. */
+export interface AgentEnvironment {
+  readonly composition: HostComposition;
+  readonly model: LanguageModel;
+  /** Wire order of recorded prefix requests. */
+  readonly layout: LayoutName;
+  readonly clock: () => number;
+  readonly newId: () => string;
+  /** Published agents by session id. */
+  readonly agents: ReadonlyMap<string, AgentHandle>;
+  readonly subagents: SubagentService;
+  /** Enters an agent into the registry; a second agent with the same id is rejected. */
+  publish(agent: AgentHandle): void;
+  /** Removes exactly this agent (a stale handle never removes a same-id replacement). */
+  unpublish(agent: AgentHandle): void;
+}
+
+/** Start-time features a provider can enforce (DSH `provider.capabilities`). */
+export interface SubagentCapabilities {
+  /** Enforce a structured final result. */
+  readonly outputSchema: boolean;
+  /** Enforce `maxDepth`. */
+  readonly depthLimit: boolean;
+  /** Apply the requested child tool restriction. */
+  readonly toolFilter: boolean;
+  /** Apply a per-child persona. */
+  readonly persona: boolean;
+}
+
+/** Child model options; explicit values override what the child inherits from its parent. */
+export interface ChildAgentOptions {
+  readonly provider?: string | undefined;
+  readonly model?: string | undefined;
+  readonly maxTokens?: number | undefined;
+}
+
+/** A JSON Schema object, as a structured-output request carries it. */
+export type JsonSchemaObject = Readonly<Record<string, unknown>>;
+
+/** One delegation request (DSH `SubagentStartRequest`). */
+export interface SubagentStartRequest {
+  /** The delegating agent. */
+  readonly parent: AgentHandle;
+  /** The task, sent verbatim as the child's user message. */
+  readonly prompt: readonly ContentBlock[];
+  /** Required cancellation: before publication it rejects the start; afterwards it cancels the child. */
+  readonly signal: AbortSignal;
+  /** Short durable display label (the delegation tool passes its `description`). */
+  readonly label?: string;
+  readonly agentOptions?: ChildAgentOptions;
+  /** Per-child persona: shadows `deployment:persona` in the child's scope. */
+  readonly persona?: string;
+  readonly toolFilter?: ToolFilter;
+  /** Absolute cap on the child's delegation depth; absent sends no cap. */
+  readonly maxDepth?: number;
+  /** Requires a structured final result matching this schema. */
+  readonly outputSchema?: JsonSchemaObject;
+}
+
+/** How a child run ended (DSH `SubagentResult.stopReason`). */
+export type StopReason = 'completed' | 'aborted' | 'error' | 'max-tokens' | 'refusal';
+
+/** The terminal result of a run (DSH `SubagentResult`). */
+export interface SubagentResult {
+  /** The child's own final output: its last non-empty assistant text, never seeded parent output; `[]` when none. */
+  readonly output: readonly TextBlock[];
+  /** The captured structured value, when an output schema was required and the child committed one. */
+  readonly structured?: unknown;
+  /** A safe provider diagnostic for a non-completed result. */
+  readonly diagnostic?: string;
+  readonly stopReason: StopReason;
+}
+
+/** A published one-shot child, owned by the caller (DSH `SubagentRun`). */
+export interface SubagentRun {
+  /** The child's session id. */
+  readonly id: string;
+  /** The child agent itself (in-process runs). */
+  readonly localAgent: AgentHandle;
+  readonly result: Promise<SubagentResult>;
+  /** Idempotent: cancels remaining work and waits for the result and the child's quiescence. */
+  dispose(): Promise<void>;
+}
+
+/** The detached data a provider prepares for a continuable child (DSH `ContinuableCreateSpec`). */
+export interface ContinuableCreateSpec {
+  readonly seed?: readonly RecordedEvent[];
+}
+
+/** A provider of child agents, registered by name (DSH `SubagentProvider`). */
+export interface SubagentProvider {
+  readonly name: string;
+  readonly capabilities: SubagentCapabilities;
+  /** Descriptive: whether the child sees completed parent history (fork) or not (spawn). */
+  readonly inheritsParentContext: boolean;
+  /** Starts a one-shot child; fulfils only once the child is published. */
+  start(request: SubagentStartRequest): Promise<SubagentRun>;
+  /** Present when the provider supports continuable children: captures the creation data once. */
+  prepareContinuable?(request: SubagentStartRequest): ContinuableCreateSpec;
+}
+
+/** A continuable child that accepted its initial prompt (DSH `startContinuable` result plus the live child). */
+export interface ContinuableChild {
+  readonly childId: string;
+  /** Id of the accepted initial prompt. */
+  readonly messageId: string;
+  readonly agent: AgentHandle;
+  /** Settles when the child's current work ends. */
+  readonly settled: Promise<SubagentResult>;
+  dispose(): Promise<void>;
+}
+
+/** The subagent service as agents and tools reach it (DSH `ctx.subagents`; implemented by `SubagentRuntime`). */
+export interface SubagentService {
+  /** Starts a one-shot child on the named provider and resolves once it is published. */
+  start(name: string, request: SubagentStartRequest): Promise<SubagentRun>;
+  /** Establishes a continuable child on the named provider. */
+  startContinuable(name: string, request: SubagentStartRequest): Promise<ContinuableChild>;
+}

@@ -1,0 +1,53 @@
+import type { PromptContext, PromptSection } from '../head/prompt-section.js';
+import type { AgentScopeView, ToolDefinition, ToolGuard } from './agent-contract.js';
+import type { ToolFilter } from '../head/tool-filter.js';
+
+/**
+ * An agent's own registration layer (DSH's agent scope). Sections here shadow the global section of
+ * the same name; tools here are merged after the global filter and survive it; contexts join the
+ * global ones in the runtime-context snapshot. A child gets a fresh, empty scope: nothing of its
+ * parent's scope (restrictions, persona, local tools) is inherited.
+ */
+export class AgentScope implements AgentScopeView {
+  readonly sections: PromptSection[] = [];
+  readonly tools: ToolDefinition[] = [];
+  readonly contexts: PromptContext[] = [];
+  readonly guards: ToolGuard[] = [];
+  #filter: ToolFilter | undefined;
+
+  /** The global-tool restriction of this scope, if any. */
+  get filter(): ToolFilter | undefined {
+    return this.#filter;
+  }
+
+  /** Registers a scoped section; a second section of the same name in this layer is an error (as in DSH). */
+  section(section: PromptSection): void {
+    if (this.sections.some((existing) => existing.name === section.name)) {
+      throw new RangeError(`section '${section.name}' is already registered in this agent's scope`);
+    }
+    if (!Number.isFinite(section.order)) throw new RangeError(`section '${section.name}' has a non-finite order ${section.order}`);
+    this.sections.push(section);
+  }
+
+  /** Registers a scope-local tool. */
+  tool(tool: ToolDefinition): void {
+    if (this.tools.some((existing) => existing.name === tool.name)) throw new RangeError(`tool '${tool.name}' is already registered in this agent's scope`);
+    this.tools.push(tool);
+  }
+
+  /** Registers a scoped runtime context. */
+  context(context: PromptContext): void {
+    this.contexts.push(context);
+  }
+
+  /** Restricts the global tool layer for this scope (one restriction per scope). */
+  restrict(filter: ToolFilter): void {
+    if (this.#filter) throw new RangeError('this agent scope is already restricted');
+    this.#filter = filter;
+  }
+
+  /** Adds a monotonic tool guard. */
+  guard(guard: ToolGuard): void {
+    this.guards.push(guard);
+  }
+}

@@ -1,0 +1,32 @@
+// The agent loop: the agent, its scope, turns and steps, tool dispatch, and the contract the driver, host and tools meet on.
+export { Agent } from './agent.js';
+export type { AgentInit } from './agent.js';
+export type {
+  AgentEnvironment,
+  AgentHandle,
+  AgentScopeView,
+  AgentStatus,
+  CancelCause,
+  ChildAgentOptions,
+  ContinuableChild,
+  ContinuableCreateSpec,
+  HostComposition,
+  JsonSchemaObject,
+  RecordedRequest,
+  StopReason,
+  SubagentCapabilities,
+  SubagentProvider,
+  SubagentResult,
+  SubagentRun,
+  SubagentService,
+  SubagentStartRequest,
+  ToolDefinition,
+  ToolExecution,
+  ToolGuard,
+} from './agent-contract.js';
+export { AgentScope } from './agent-scope.js';
+export type { StepOutcome, TurnEndReason } from './agent-step.js';
+export type { InboxMessage } from './inbox-message.js';
+export { buildRecordedRequest } from './recorded-request.js';
+export { schemaOnlyTool } from './tool-definition.js';
+export { TurnCancellation } from './turn-cancellation.js';
