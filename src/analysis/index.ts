@@ -8,5 +8,5 @@ export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
 export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
 export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';
 // Duplication: what a fan-out of fork children duplicates and costs under a cache policy, against spawning them.
-export { accountFanOut, duplicationAccount, forkFanOut, spawnFanOut } from './duplication/index.js';
+export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut } from './duplication/index.js';
 export type { ChildAccount, DuplicationAccount, FanOut, FanOutAccount, FanOutAccountOptions, FanOutPlan, RequestHead } from './duplication/index.js';

@@ -1,14 +1,17 @@
-import { comparePrefix, PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
+import { PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
 import { costOf, type CacheMatch, type CachePolicy, type CachePrediction } from '../policies/cache-policy.js';
 import type { FanOut } from './fan-out-requests.js';
+import { SharedTokensMemo } from './shared-tokens-memo.js';
 
 /** Options of `accountFanOut`. */
 export interface FanOutAccountOptions {
   readonly policy: CachePolicy;
   /** The model whose prices apply (default: the parent's route model). */
   readonly model?: string;
-  /** A counter shared across calls, so segments counted once stay memoised (default: a new one per call). */
+  /** A counter shared across calls, so segments counted once stay memoised (default: a new one per call). Ignored when `memo` is given. */
   readonly counter?: PrefixTokenCounter;
+  /** Shared tokens of request pairs, kept across calls (a host re-analysing a growing fan-out); it brings its own counter. */
+  readonly memo?: SharedTokensMemo;
   /**
    * Whether a child can reuse what an earlier sibling's request stored (default true: children that
    * start one after another do). False models children started at the same moment, each seeing only the parent's entry.
@@ -64,7 +67,8 @@ function inheritedTokens(request: PrefixRequest, counter: PrefixTokenCounter): n
  * the parent's request (or, with `siblingsShare`, an earlier sibling's), and is stored in turn.
  */
 export function accountFanOut(fanOut: FanOut, options: FanOutAccountOptions): FanOutAccount {
-  const counter = options.counter ?? new PrefixTokenCounter();
+  const memo = options.memo ?? new SharedTokensMemo(options.counter ?? new PrefixTokenCounter());
+  const counter = memo.counter;
   const model = options.model ?? fanOut.parent.route.model;
   const prices = options.policy.pricesFor(model);
   const stored: { request: PrefixRequest; tokens: number; label: 'parent' | number }[] = [
@@ -76,7 +80,7 @@ export function accountFanOut(fanOut: FanOut, options: FanOutAccountOptions): Fa
     const matches: CacheMatch[] = [];
     let best: { shared: number; label: 'parent' | number } | null = null;
     for (const entry of stored) {
-      const shared = comparePrefix(entry.request, child, { counter }).commonPrefix.tokens;
+      const shared = memo.sharedTokens(entry.request, child);
       if (shared === 0) continue;
       matches.push({ sharedTokens: shared, entryTokens: entry.tokens, ageSeconds: 0, source: 'input' });
       if (best === null || shared > best.shared) best = { shared, label: entry.label };
