@@ -2,7 +2,7 @@
 export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
-export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
+export { attributeDivergence, causeText, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
 export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
