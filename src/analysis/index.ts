@@ -10,3 +10,9 @@ export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceF
 // Duplication: what a fan-out of fork children duplicates and costs under a cache policy, against spawning them.
 export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut } from './duplication/index.js';
 export type { ChildAccount, DuplicationAccount, FanOut, FanOutAccount, FanOutAccountOptions, FanOutPlan, RequestHead } from './duplication/index.js';
+// Request families: a captured parent request and its children's, as one session tree for reports.
+export { analyzeRequestFamily, requestDivergence, segmentSpans } from './family/index.js';
+export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
+// Reports: the HTML prefix map of session trees.
+export { pageData, renderHtmlReport } from './report/html/index.js';
+export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
