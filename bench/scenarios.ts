@@ -1,3 +1,5 @@
+import { cliColdStartScenario } from './cli-cold-start.bench.js';
+import { comparePrefixHardInputScenario } from './compare-prefix-hard-input.bench.js';
 import { comparePrefixWarmScenario } from './compare-prefix-warm.bench.js';
 import { fanOutDuplicationScenario } from './fan-out-duplication.bench.js';
 import { segmentHashBytesScenario } from './segment-hash-bytes.bench.js';
@@ -6,4 +8,4 @@ import { simulateTraceScenario } from './simulate-trace.bench.js';
 import type { Scenario } from './support/scenario.js';
 
 /** Every scenario, in the order `npm run bench` runs them. Add a new `*.bench.ts` here. */
-export const SCENARIOS: readonly Scenario[] = [segmentHashTextScenario, segmentHashBytesScenario, comparePrefixWarmScenario, simulateTraceScenario, fanOutDuplicationScenario];
+export const SCENARIOS: readonly Scenario[] = [segmentHashTextScenario, segmentHashBytesScenario, comparePrefixWarmScenario, comparePrefixHardInputScenario, cliColdStartScenario, simulateTraceScenario, fanOutDuplicationScenario];

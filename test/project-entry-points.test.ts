@@ -35,11 +35,11 @@ describe('the project entry points', () => {
     expect(manifest.scripts['test']).toMatch(/vitest run/);
   });
 
-  it('.ci/run installs from the lockfile and runs exactly the README\'s test command', () => {
-    const commands = read('.ci/run')
-      .split('\n')
-      .filter((line) => line.trim() !== '' && !line.trim().startsWith('#') && !line.startsWith('set ') && !line.startsWith('cd '));
-    expect(commands[0]).toMatch(/^npm ci\b/);
+  it('.ci/run requires the corpus, installs from the lockfile and runs exactly the README\'s test command', () => {
+    const lines = read('.ci/run').split('\n');
+    expect(lines).toContain('export KVPREFIX_REQUIRE_CORPUS=1');
+    const commands = lines.filter((line) => line.trim() !== '' && !line.trim().startsWith('#') && !/^(set|cd|export) /.test(line));
+    expect(commands.find((line) => line.startsWith('npm '))).toMatch(/^npm ci\b/);
     expect(commands.at(-1)).toBe(readmeCommands().at(-1));
     const lock = JSON.parse(read('package-lock.json')) as { name: string; lockfileVersion: number; packages: Record<string, { name?: string }> };
     expect(lock.name).toBe('kvprefix');

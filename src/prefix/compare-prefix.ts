@@ -1,9 +1,12 @@
 import { PrefixTokenCounter } from './prefix-token-counter.js';
 import { requestByteLength, type PrefixRequest } from './request.js';
+import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
 import { sameRoute } from './route-key.js';
 import type { Segment, SegmentKind } from './segment.js';
+import { firstDifferingByte, type BytePosition } from './first-differing-byte.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
+import { charOffsetAtByte } from './utf8.js';
 
 /** Size of a request or of a shared prefix. */
 export interface PrefixSize {
@@ -55,21 +58,12 @@ export interface PrefixComparison {
 export interface ComparePrefixOptions {
   /** Tokenizer for token counts (default o200k_base). Ignored when `counter` is given. */
   readonly tokenizer?: Tokenizer;
-  /** A counter to reuse across comparisons, so that segments and prefixes seen once stay memoised. */
+  /**
+   * A counter you own, reused across comparisons so that segments and prefixes seen once stay
+   * memoised (clear or drop it when you are done). Without one, each call counts with a fresh
+   * counter that lives only as long as the call: nothing is kept between calls.
+   */
   readonly counter?: PrefixTokenCounter;
-}
-
-const defaultCounters = new Map<string, PrefixTokenCounter>();
-
-function counterFor(options: ComparePrefixOptions): PrefixTokenCounter {
-  if (options.counter) return options.counter;
-  const tokenizer = options.tokenizer ?? getTokenizer();
-  let counter = defaultCounters.get(tokenizer.name);
-  if (!counter || counter.tokenizer !== tokenizer) {
-    counter = new PrefixTokenCounter(tokenizer);
-    defaultCounters.set(tokenizer.name, counter);
-  }
-  return counter;
 }
 
 /** A position in a request's text: segment index and char offset inside it. */
@@ -79,6 +73,7 @@ interface Cursor {
 }
 
 const EXCERPT_CHARS = 40;
+const EMPTY: PrefixSize = { segments: 0, bytes: 0, tokens: 0 };
 
 function sizeOf(request: PrefixRequest, counter: PrefixTokenCounter): PrefixSize {
   return { segments: request.segments.length, bytes: requestByteLength(request), tokens: counter.prefixTokens(request.segments) };
@@ -100,26 +95,6 @@ function walkToFirstDifference(a: readonly Segment[], b: readonly Segment[], cur
   }
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-/**
- * UTF-8 bytes of `lead[0, leadOffset)` plus the leading bytes the next code points of both sides
- * still share: a difference in the low half of a surrogate pair starts inside a 4-byte sequence.
- */
-function commonBytesInSegment(lead: string, leadOffset: number, other: string | undefined, otherOffset: number): number {
-  const start = leadOffset > 0 && isHighSurrogate(lead.charCodeAt(leadOffset - 1)) ? leadOffset - 1 : leadOffset;
-  let bytes = Buffer.byteLength(lead.slice(0, start), 'utf8');
-  const mine = lead.codePointAt(start);
-  const theirs = other?.codePointAt(otherOffset - (leadOffset - start));
-  if (mine === undefined || theirs === undefined) return bytes;
-  const mineBytes = Buffer.from(String.fromCodePoint(mine), 'utf8');
-  const theirBytes = Buffer.from(String.fromCodePoint(theirs), 'utf8');
-  for (let index = 0; index < Math.min(mineBytes.length, theirBytes.length) && mineBytes[index] === theirBytes[index]; index++) bytes++;
-  return bytes;
-}
-
 /** Text of a side from a cursor up to (but excluding) the first token anchor after it, or to the end. */
 function textToNextAnchor(segments: readonly Segment[], cursor: Cursor): string {
   let collected = '';
@@ -133,25 +108,24 @@ function textToNextAnchor(segments: readonly Segment[], cursor: Cursor): string 
   return collected;
 }
 
-function excerptAround(segments: readonly Segment[], cursor: Cursor, commonBefore: string): string {
-  const text = segments[cursor.segment]?.text ?? '';
-  const after = text.slice(cursor.offset, cursor.offset + EXCERPT_CHARS);
-  return `${commonBefore.slice(-EXCERPT_CHARS)}‸${after}`;
+/** Up to `EXCERPT_CHARS` chars of a side before and after a char position, `‸` between them. */
+function excerptAt(segments: readonly Segment[], segment: number, offset: number): string {
+  let before = segments[segment]?.text.slice(Math.max(0, offset - EXCERPT_CHARS), offset) ?? '';
+  for (let index = segment - 1; index >= 0 && before.length < EXCERPT_CHARS; index--) before = segments[index]!.text.slice(-EXCERPT_CHARS) + before;
+  const after = segments[segment]?.text.slice(offset, offset + EXCERPT_CHARS) ?? '';
+  return `${before.slice(-EXCERPT_CHARS)}‸${after}`;
 }
 
-function commonTextBefore(segments: readonly Segment[], cursor: Cursor): string {
-  let text = segments[cursor.segment]?.text.slice(0, cursor.offset) ?? '';
-  for (let index = cursor.segment - 1; index >= 0 && text.length < EXCERPT_CHARS; index--) text = segments[index]!.text + text;
-  return text;
+/** The segment holding a side's differing byte, or null when that side has ended. */
+function sideAt(segments: readonly Segment[], position: BytePosition | null): DivergenceSide | null {
+  if (!position) return null;
+  const segment = segments[position.segment]!;
+  return { index: position.segment, kind: segment.kind, name: segment.name, segmentByteOffset: position.offset };
 }
 
-/** The segment a cursor stands on at the divergence, or null when that side has ended. */
-function sideAt(segments: readonly Segment[], cursor: Cursor, byteOffset: number): DivergenceSide | null {
-  const segment = segments[cursor.segment];
-  if (!segment) return null;
-  let bytesBefore = 0;
-  for (let index = 0; index < cursor.segment; index++) bytesBefore += segments[index]!.byteLength;
-  return { index: cursor.segment, kind: segment.kind, name: segment.name, segmentByteOffset: byteOffset - bytesBefore };
+function excerptOf(segments: readonly Segment[], position: BytePosition | null): string {
+  if (!position) return excerptAt(segments, segments.length, 0);
+  return excerptAt(segments, position.segment, charOffsetAtByte(segments[position.segment]!.text, position.offset));
 }
 
 function tokenLcp(a: readonly number[], b: readonly number[]): number {
@@ -162,12 +136,50 @@ function tokenLcp(a: readonly number[], b: readonly number[]): number {
 }
 
 /**
+ * Leading tokens the two whole tokenizations share, from segment `shared` on (the segments before
+ * it are identical). Everything before the last anchor ahead of the first differing char is counted
+ * from the memo; only the few characters from that anchor to the next anchor past the difference are
+ * tokenized on each side and compared token by token.
+ */
+function commonTokens(p: readonly Segment[], c: readonly Segment[], shared: number, counter: PrefixTokenCounter, whole: number): number {
+  const cursorP: Cursor = { segment: shared, offset: 0 };
+  const cursorC: Cursor = { segment: shared, offset: 0 };
+  walkToFirstDifference(p, c, cursorP, cursorC);
+  // Same text (bytes that differ only inside invalid sequences, each read as U+FFFD): same tokens.
+  if (cursorP.segment >= p.length && cursorC.segment >= c.length) return whole;
+  // The side that still has text at the difference leads; the parent when both do.
+  const leadIsParent = cursorP.segment < p.length;
+  const lead = leadIsParent ? p : c;
+  const other = leadIsParent ? c : p;
+  const leadCursor = leadIsParent ? cursorP : cursorC;
+  const otherCursor = leadIsParent ? cursorC : cursorP;
+  const leadText = lead[leadCursor.segment]!.text;
+
+  const anchor = lastTokenAnchor(leadText, leadCursor.offset - 1);
+  let tokensBefore: number;
+  let commonTail: string;
+  if (anchor > 0) {
+    tokensBefore = counter.tokensThroughAnchor(lead, leadCursor.segment, anchor).committed;
+    commonTail = leadText.slice(anchor, leadCursor.offset);
+  } else {
+    const state = counter.stateAfter(lead, leadCursor.segment);
+    tokensBefore = state.committed;
+    commonTail = state.window + leadText.slice(0, leadCursor.offset);
+  }
+  const leadTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(lead, leadCursor));
+  const otherTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(other, otherCursor));
+  return tokensBefore + tokenLcp(leadTokens, otherTokens);
+}
+
+/**
  * Compares two requests the way a prefix cache does: walks the `prefixHash` chains to the first
- * differing segment (O(segments)), finds the first differing byte, and counts the leading tokens the
- * two tokenizations share. Requests on different routes share nothing.
+ * differing segment (O(segments)), reads both sides' bytes from there to the first differing byte,
+ * and counts the leading tokens the two tokenizations share. Requests on different routes share
+ * nothing. Bytes are compared as sent, however they are cut into segments; tokens are counted on the
+ * text those bytes decode to.
  */
 export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, options: ComparePrefixOptions = {}): PrefixComparison {
-  const counter = counterFor(options);
+  const counter = options.counter ?? new PrefixTokenCounter(options.tokenizer ?? getTokenizer());
   const parentSize = sizeOf(parent, counter);
   const childSize = sizeOf(child, counter);
   const base = { parent: parentSize, child: childSize, tokenizer: counter.tokenizer.name };
@@ -175,13 +187,13 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   const c = child.segments;
 
   if (!sameRoute(parent.route, child.route)) {
-    if (p.length === 0 && c.length === 0) return { ...base, commonPrefix: { segments: 0, bytes: 0, tokens: 0 }, divergence: null };
+    if (p.length === 0 && c.length === 0) return { ...base, commonPrefix: EMPTY, divergence: null };
     const describe = (request: PrefixRequest) => `${request.route.provider}/${request.route.model}${request.route.salt ? `#${request.route.salt}` : ''}`;
     const first = (segments: readonly Segment[]): DivergenceSide | null =>
       segments[0] ? { index: 0, kind: segments[0].kind, name: segments[0].name, segmentByteOffset: 0 } : null;
     return {
       ...base,
-      commonPrefix: { segments: 0, bytes: 0, tokens: 0 },
+      commonPrefix: EMPTY,
       divergence: { byteOffset: 0, routeDiffers: true, parent: first(p), child: first(c), excerpt: { parent: describe(parent), child: describe(child) } },
     };
   }
@@ -189,59 +201,33 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   let shared = 0;
   const limit = Math.min(p.length, c.length);
   while (shared < limit && p[shared]!.prefixHash === c[shared]!.prefixHash) shared++;
-  if (shared === p.length && shared === c.length) {
-    return { ...base, commonPrefix: parentSize, divergence: null };
-  }
+  if (shared === p.length && shared === c.length) return { ...base, commonPrefix: parentSize, divergence: null };
 
-  const cursorP: Cursor = { segment: shared, offset: 0 };
-  const cursorC: Cursor = { segment: shared, offset: 0 };
-  walkToFirstDifference(p, c, cursorP, cursorC);
-  if (cursorP.segment >= p.length && cursorC.segment >= c.length) {
-    // Same bytes, cut into segments differently: the cache sees identical requests.
+  let bytesBefore = 0;
+  for (let index = 0; index < shared; index++) bytesBefore += p[index]!.byteLength;
+  const difference = firstDifferingByte(p, c, shared);
+  if (difference === null) {
+    // Same bytes, cut into segments differently: the cache sees identical requests (and the same text).
     return { ...base, commonPrefix: { segments: shared, bytes: parentSize.bytes, tokens: parentSize.tokens }, divergence: null };
   }
 
-  // The side that still has text at the divergence leads the description; the parent when both do.
-  const leadIsParent = cursorP.segment < p.length;
-  const lead = leadIsParent ? p : c;
-  const other = leadIsParent ? c : p;
-  const leadCursor = leadIsParent ? cursorP : cursorC;
-  const otherCursor = leadIsParent ? cursorC : cursorP;
-  const leadSegment = lead[leadCursor.segment]!;
-
-  let bytesBefore = 0;
-  for (let index = 0; index < leadCursor.segment; index++) bytesBefore += lead[index]!.byteLength;
-  const inSegmentBytes = commonBytesInSegment(leadSegment.text, leadCursor.offset, other[otherCursor.segment]?.text, otherCursor.offset);
-
-  // Token-exact common prefix: everything before the last anchor ahead of the divergence is counted
-  // from the memo; only the few characters from that anchor to the next anchor past the divergence
-  // are tokenized on each side and compared token by token.
-  const state = counter.stateAfter(lead, leadCursor.segment);
-  const anchor = lastTokenAnchor(leadSegment.text, leadCursor.offset - 1);
-  let tokensBefore: number;
-  let commonTail: string;
-  if (anchor > 0) {
-    tokensBefore = counter.tokensThroughAnchor(lead, leadCursor.segment, anchor).committed;
-    commonTail = leadSegment.text.slice(anchor, leadCursor.offset);
-  } else {
-    tokensBefore = state.committed;
-    commonTail = state.window + leadSegment.text.slice(0, leadCursor.offset);
-  }
-  const leadTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(lead, leadCursor));
-  const otherTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(other, otherCursor));
-  const commonTokens = tokensBefore + tokenLcp(leadTokens, otherTokens);
-
-  const byteOffset = bytesBefore + inSegmentBytes;
-  const before = commonTextBefore(lead, leadCursor);
+  const byteOffset = bytesBefore + difference.shared;
+  const whole = Math.min(parentSize.tokens, childSize.tokens);
+  // A UTF-8 sequence split across byte segments makes a segment's text differ from its part of the
+  // request's text; such requests are counted by decoding them whole.
+  const tokens =
+    splitsUtf8Sequence(p) || splitsUtf8Sequence(c)
+      ? tokenLcp(counter.tokenizer.encode(decodeRequestText(p)), counter.tokenizer.encode(decodeRequestText(c)))
+      : commonTokens(p, c, shared, counter, whole);
   return {
     ...base,
-    commonPrefix: { segments: shared, bytes: byteOffset, tokens: commonTokens },
+    commonPrefix: { segments: shared, bytes: byteOffset, tokens },
     divergence: {
       byteOffset,
       routeDiffers: false,
-      parent: sideAt(p, cursorP, byteOffset),
-      child: sideAt(c, cursorC, byteOffset),
-      excerpt: { parent: excerptAround(p, cursorP, before), child: excerptAround(c, cursorC, before) },
+      parent: sideAt(p, difference.a),
+      child: sideAt(c, difference.b),
+      excerpt: { parent: excerptOf(p, difference.a), child: excerptOf(c, difference.b) },
     },
   };
 }

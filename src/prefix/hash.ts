@@ -1,15 +1,11 @@
-import xxhash from 'xxhash-wasm';
+import { loadXxhash64, type Xxhash64 } from './xxhash64.js';
 
 /*
- * xxHash64 through xxhash-wasm. The WASM module is instantiated once, at module load (top-level
- * await), so every hashing call below is synchronous.
+ * xxHash64 through xxhash-wasm's module, instantiated synchronously on the first hash (not at
+ * import: importing kvprefix to read a session log hashes nothing), so every call is synchronous.
  */
-const api = await xxhash();
-
-/** xxHash64 of the UTF-8 encoding of `text`. */
-export function hashText(text: string): bigint {
-  return api.h64(text);
-}
+let instance: Xxhash64 | undefined;
+const xxh64 = (): Xxhash64 => (instance ??= loadXxhash64());
 
 const encoder = new TextEncoder();
 // Chars per encoding step; UTF-8 needs at most 3 bytes per UTF-16 code unit.
@@ -26,9 +22,9 @@ const scratch = new Uint8Array(CHUNK_CHARS * 3);
 export function hashTextWithLength(text: string): { hash: bigint; byteLength: number } {
   if (text.length <= CHUNK_CHARS) {
     const { written } = encoder.encodeInto(text, scratch);
-    return { hash: api.h64Raw(scratch.subarray(0, written)), byteLength: written };
+    return { hash: xxh64().hash(scratch.subarray(0, written)), byteLength: written };
   }
-  const hasher = api.create64();
+  const hasher = xxh64().stream();
   let byteLength = 0;
   for (let start = 0; start < text.length; ) {
     let end = Math.min(start + CHUNK_CHARS, text.length);
@@ -43,9 +39,14 @@ export function hashTextWithLength(text: string): { hash: bigint; byteLength: nu
   return { hash: hasher.digest(), byteLength };
 }
 
+/** xxHash64 of the UTF-8 encoding of `text`. */
+export function hashText(text: string): bigint {
+  return hashTextWithLength(text).hash;
+}
+
 /** xxHash64 of raw bytes. */
 export function hashBytes(bytes: Uint8Array): bigint {
-  return api.h64Raw(bytes);
+  return xxh64().hash(bytes);
 }
 
 const chainBuffer = new Uint8Array(16);
@@ -59,7 +60,7 @@ const chainView = new DataView(chainBuffer.buffer);
 export function chainHash(previous: bigint, segment: bigint): bigint {
   chainView.setBigUint64(0, previous, true);
   chainView.setBigUint64(8, segment, true);
-  return api.h64Raw(chainBuffer);
+  return xxh64().hash(chainBuffer);
 }
 
 /** Fixed-width lowercase hex of a 64-bit hash, for JSON and display. */

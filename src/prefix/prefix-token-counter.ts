@@ -1,4 +1,5 @@
 import { BoundedMemo } from './bounded-memo.js';
+import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
 import type { Segment } from './segment.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
@@ -22,13 +23,18 @@ interface SegmentProfile {
 
 /**
  * Where a running count stands after some segments: `committed` tokens cover the text up to an
- * anchor; `window` is the text after that anchor, not yet closed by one, and `windowTokens` its count.
- * The count of everything so far is exactly `committed + windowTokens`.
+ * anchor; `window` is the text after that anchor, not yet closed by one. The count of everything so
+ * far is exactly `committed + count(window)`.
  */
 export interface PrefixCountState {
   readonly committed: number;
   readonly window: string;
-  readonly windowTokens: number;
+  /**
+   * count(window) when known without tokenizing, otherwise null. A run of segments without anchors
+   * grows one window; counting it after every segment would tokenize the run once per segment
+   * (quadratic: 2,000 such parts took 6 s), so it is counted once, when a count is asked for.
+   */
+  readonly windowTokens: number | null;
 }
 
 const EMPTY_STATE: PrefixCountState = { committed: 0, window: '', windowTokens: 0 };
@@ -54,6 +60,8 @@ export class PrefixTokenCounter {
   readonly tokenizer: Tokenizer;
   readonly #profiles: BoundedMemo<bigint, SegmentProfile>;
   readonly #states: BoundedMemo<bigint, PrefixCountState>;
+  /** count(window) of states whose window was counted on demand, by the prefix hash of the state. */
+  readonly #windowCounts: BoundedMemo<bigint, number>;
 
   /**
    * @param tokenizer default o200k_base.
@@ -66,12 +74,14 @@ export class PrefixTokenCounter {
     const limit = options.memoLimit ?? 100_000;
     this.#profiles = new BoundedMemo(limit);
     this.#states = new BoundedMemo(limit);
+    this.#windowCounts = new BoundedMemo(limit);
   }
 
   /** Forgets every memoised count (the next comparison tokenizes afresh). */
   clear(): void {
     this.#profiles.clear();
     this.#states.clear();
+    this.#windowCounts.clear();
   }
 
   /** Number of distinct segments tokenized so far (for memory accounting and tests). */
@@ -110,9 +120,8 @@ export class PrefixTokenCounter {
     const profile = this.#profile(segment);
     const text = segment.text;
     if (profile.head < 0) {
-      const window = state.window + text;
-      const windowTokens = state.window === '' ? profile.tokens : this.countText(window);
-      return { committed: state.committed, window, windowTokens };
+      // No anchor: the window grows (a rope, not a copy) and is counted when someone asks.
+      return { committed: state.committed, window: state.window + text, windowTokens: state.window === '' ? profile.tokens : null };
     }
     const headTokens = state.window === '' ? profile.headTokens : this.countText(state.window + text.slice(0, profile.head));
     const middleTokens = profile.tokens - profile.headTokens - profile.tailTokens;
@@ -142,10 +151,26 @@ export class PrefixTokenCounter {
     return state;
   }
 
-  /** Exact token count of the concatenated text of `segments[0, length)`. */
+  /**
+   * Exact token count of the text the bytes of `segments[0, length)` decode to. A request that splits
+   * a UTF-8 sequence across segments built from bytes is decoded and counted whole (not memoised).
+   */
   prefixTokens(segments: readonly Segment[], length: number = segments.length): number {
+    if (splitsUtf8Sequence(segments, length)) return this.countText(decodeRequestText(segments, length));
     const state = this.stateAfter(segments, length);
-    return state.committed + state.windowTokens;
+    return state.committed + this.#windowTokens(state, segments, length);
+  }
+
+  /** count(state.window) of the state after `segments[0, length)`, tokenized at most once per prefix. */
+  #windowTokens(state: PrefixCountState, segments: readonly Segment[], length: number): number {
+    if (state.windowTokens !== null) return state.windowTokens;
+    const key = segments[length - 1]!.prefixHash;
+    let count = this.#windowCounts.get(key);
+    if (count === undefined) {
+      count = this.countText(state.window);
+      this.#windowCounts.set(key, count);
+    }
+    return count;
   }
 
   /**
@@ -155,7 +180,7 @@ export class PrefixTokenCounter {
   tokensThroughAnchor(segments: readonly Segment[], index: number, anchor: number): { committed: number } {
     const state = this.stateAfter(segments, index);
     const segment = segments[index]!;
-    if (anchor <= 0) return { committed: state.committed + state.windowTokens };
+    if (anchor <= 0) return { committed: state.committed + (index === 0 ? 0 : this.#windowTokens(state, segments, index)) };
     const profile = this.#profile(segment);
     const text = segment.text;
     if (profile.head < 0 || anchor < profile.head) {

@@ -1,4 +1,5 @@
 import { chainHash, hashBytes, hashHex, hashTextWithLength } from './hash.js';
+import { openSequenceLength, wellFormed } from './utf8.js';
 
 /** What part of a request a segment is. */
 export type SegmentKind = 'system' | 'tool' | 'sdk' | 'message' | 'task';
@@ -19,13 +20,23 @@ export interface SegmentInput {
   readonly kind: SegmentKind;
   /** Section id, tool name, or a message label such as `message[3]:user`. */
   readonly name: string;
-  /** The exact rendered text, or its UTF-8 bytes. */
+  /**
+   * The exact rendered text, or its UTF-8 bytes. A lone surrogate in text is sent as UTF-8 sends it,
+   * EF BF BD (U+FFFD): `"abc\ud83d"` and `"abc\ufffd"` are the same segment.
+   */
   readonly content: string | Uint8Array;
   readonly meta?: SegmentMeta;
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });
+// UTF-16 units encoded per step of `byteChunks`; a unit takes at most 3 UTF-8 bytes.
+const CHUNK_CHARS = 8 * 1024;
+
+/** A scratch buffer large enough for one chunk of `Segment.byteChunks`. */
+export function byteChunkScratch(): Uint8Array {
+  return new Uint8Array(CHUNK_CHARS * 3);
+}
 
 /**
  * One hashed span of a request's rendered bytes.
@@ -42,6 +53,12 @@ export class Segment {
   /** `hash` chained onto the previous segment's `prefixHash` (the route seed for the first). */
   readonly prefixHash: bigint;
   readonly meta: SegmentMeta | undefined;
+  /**
+   * Bytes at the end of a segment built from bytes that open a UTF-8 sequence it does not finish
+   * (0–3; always 0 for text). The next segment's bytes may finish it, so such a segment's text on its
+   * own is not its part of the request's text.
+   */
+  readonly openSequenceBytes: number;
   #text: string | undefined;
   #bytes: Uint8Array | undefined;
   readonly #byteLength: number;
@@ -51,19 +68,24 @@ export class Segment {
     this.name = input.name;
     this.meta = input.meta;
     if (typeof input.content === 'string') {
-      this.#text = input.content;
-      const { hash, byteLength } = hashTextWithLength(input.content);
+      this.#text = wellFormed(input.content);
+      const { hash, byteLength } = hashTextWithLength(this.#text);
       this.hash = hash;
       this.#byteLength = byteLength;
+      this.openSequenceBytes = 0;
     } else {
       this.#bytes = input.content;
       this.#byteLength = input.content.byteLength;
       this.hash = hashBytes(input.content);
+      this.openSequenceBytes = openSequenceLength(input.content);
     }
     this.prefixHash = chainHash(previousPrefixHash, this.hash);
   }
 
-  /** The rendered text (decoded from the bytes on first use when built from bytes). */
+  /**
+   * The text the segment's bytes decode to: the given text with lone surrogates as U+FFFD, or the
+   * bytes decoded on first use (each invalid sequence one U+FFFD).
+   */
   get text(): string {
     this.#text ??= decoder.decode(this.#bytes);
     return this.#text;
@@ -73,6 +95,28 @@ export class Segment {
   get bytes(): Uint8Array {
     this.#bytes ??= encoder.encode(this.#text);
     return this.#bytes;
+  }
+
+  /**
+   * The rendered bytes as a series of views, without materialising a text segment's whole encoding:
+   * a segment built from bytes yields them once; text is encoded step by step into `scratch` (from
+   * `byteChunkScratch()`), each view valid until the next step.
+   */
+  *byteChunks(scratch: Uint8Array): Generator<Uint8Array, void, undefined> {
+    if (this.#bytes) {
+      if (this.#bytes.length > 0) yield this.#bytes;
+      return;
+    }
+    const text = this.#text!;
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(start + CHUNK_CHARS, text.length);
+      // Never split a surrogate pair: a lone half would encode as U+FFFD.
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+      const { written } = encoder.encodeInto(text.slice(start, end), scratch);
+      yield scratch.subarray(0, written);
+      start = end;
+    }
   }
 
   /** Length of the rendered bytes (measured while hashing). */

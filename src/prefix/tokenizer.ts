@@ -1,7 +1,6 @@
-import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
-import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
-import { heapBytePairMerge } from './heap-byte-pair-merge.js';
+import { heapBytePairMerge, type RankOf } from './heap-byte-pair-merge.js';
 
 /**
  * A byte-pair tokenizer of the tiktoken family: text is first split by a regular expression into
@@ -17,62 +16,93 @@ export interface Tokenizer {
   count(text: string): number;
 }
 
-// Real prompts and READMEs contain special-token text; gpt-tokenizer throws on it unless both sets
-// are empty, which makes it plain text — the convention tiktoken's `encode_ordinary` follows.
-const ORDINARY = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
-
-/** The parts of gpt-tokenizer's (pinned) byte-pair core that the long-piece path uses. */
-interface BytePairCore {
-  bytePairMerge(piece: Uint8Array): number[];
-  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
-}
-
-/** Pre-tokens longer than this many bytes merge through the O(n log n) heap instead of the O(n²) scan. */
-export const LONG_PIECE_BYTES = 512;
-
-const accelerated = new WeakSet<object>();
-
-/**
- * Routes long pre-tokens of an encoding through `heapBytePairMerge`, which produces the same tokens
- * in O(n log n): gpt-tokenizer's own merge is quadratic and takes seconds to minutes on one long
- * pre-token (a 100k-letter run: 6 s; real input must not hang the CLI). Short pieces keep the
- * library's path and its merge cache. The hook is an instance field of the library's encoding
- * object, stable at the pinned version; if it is ever missing, counting stays correct, only slow.
- */
-function accelerateLongPieces(module: typeof o200k): void {
-  const core = (module.default as unknown as { bytePairEncodingCoreProcessor?: BytePairCore }).bytePairEncodingCoreProcessor;
-  if (!core || typeof core.bytePairMerge !== 'function' || typeof core.getBpeRankFromBytes !== 'function' || accelerated.has(core)) return;
-  const scan = core.bytePairMerge.bind(core);
-  const rankOf = (bytes: Uint8Array) => core.getBpeRankFromBytes(bytes);
-  core.bytePairMerge = (piece) => (piece.length > LONG_PIECE_BYTES ? heapBytePairMerge(piece, rankOf) : scan(piece));
-  accelerated.add(core);
-}
-
-function fromModule(name: string, module: typeof o200k): Tokenizer {
-  accelerateLongPieces(module);
-  return {
-    name,
-    encode: (text) => module.encode(text, ORDINARY),
-    count: (text) => module.countTokens(text, ORDINARY),
-  };
-}
-
 /** Names accepted by `getTokenizer` and the CLI's `--tokenizer`. */
 export const TOKENIZER_NAMES = ['o200k_base', 'cl100k_base'] as const;
 export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
 
-const tokenizers = new Map<TokenizerName, Tokenizer>();
+/** Pre-tokens longer than this many bytes merge through `longPieceMerge` instead of the library's O(n²) scan. */
+export const LONG_PIECE_BYTES = 512;
 
-/** The tokenizer for an encoding name; `o200k_base` is the default. */
-export function getTokenizer(name: string = 'o200k_base'): Tokenizer {
+/** Merges one pre-token's UTF-8 bytes into token ranks, looking ranks up with `rankOf`. */
+export type LongPieceMerge = (piece: Uint8Array, rankOf: RankOf) => number[];
+
+/** Options of `createTokenizer`. */
+export interface TokenizerOptions {
+  /** How pre-tokens longer than `LONG_PIECE_BYTES` are merged (default: `heapBytePairMerge`, O(n log n)). */
+  readonly longPieceMerge?: LongPieceMerge;
+}
+
+/** The part of gpt-tokenizer's (pinned) byte-pair core kvprefix uses. */
+interface BytePairCore {
+  encodeNative(text: string, allowedSpecial: Set<string>): number[];
+  countNative(text: string, allowedSpecial: Set<string>): number;
+}
+type BytePairCoreClass = new (config: object) => BytePairCore & {
+  bytePairMerge(piece: Uint8Array): number[];
+  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
+};
+
+// Loaded on first use, synchronously, from the library's CommonJS build: a vocabulary costs ~100 ms
+// and tens of MB to load, and a caller that never counts tokens (reading a session log) must not pay.
+const load = createRequire(import.meta.url);
+
+const PARAMETERS = {
+  o200k_base: () => (load('gpt-tokenizer/encodingParams/o200k_base') as { O200KBase(ranks: unknown): object }).O200KBase,
+  cl100k_base: () => (load('gpt-tokenizer/encodingParams/cl100k_base') as { Cl100KBase(ranks: unknown): object }).Cl100KBase,
+} as const satisfies Record<TokenizerName, () => (ranks: unknown) => object>;
+
+// Nothing counts as a special token: real prompts and READMEs contain special-token text, and it is
+// plain text to kvprefix, the convention tiktoken's `encode_ordinary` follows.
+const NO_SPECIAL_TOKENS = new Set<string>();
+
+/**
+ * A private byte-pair core of gpt-tokenizer for one encoding, built from the library's own
+ * encoding parameters and ranks. Its subclass routes long pre-tokens through `longPieceMerge`: the
+ * library's merge is quadratic and takes seconds to minutes on one long pre-token (a 100k-letter
+ * run: 6 s). The library's shared encoding objects, which other code in the process may use, are
+ * never touched.
+ */
+function createCore(name: TokenizerName, longPieceMerge: LongPieceMerge): BytePairCore {
+  const { BytePairEncodingCore } = load('gpt-tokenizer/BytePairEncodingCore') as { BytePairEncodingCore: BytePairCoreClass };
+  const ranks = (load(`gpt-tokenizer/bpeRanks/${name}`) as { default: unknown }).default;
+  class LongPieceCore extends BytePairEncodingCore {
+    override bytePairMerge(piece: Uint8Array): number[] {
+      return piece.length > LONG_PIECE_BYTES ? longPieceMerge(piece, (bytes) => this.getBpeRankFromBytes(bytes)) : super.bytePairMerge(piece);
+    }
+  }
+  return new LongPieceCore(PARAMETERS[name]()(ranks));
+}
+
+function checkName(name: string): TokenizerName {
   if (!(TOKENIZER_NAMES as readonly string[]).includes(name)) {
     throw new UsageError('usage/unknown-tokenizer', `unknown tokenizer '${name}': use one of ${TOKENIZER_NAMES.join(', ')}`);
   }
-  const key = name as TokenizerName;
-  let tokenizer = tokenizers.get(key);
+  return name as TokenizerName;
+}
+
+/** A new tokenizer for an encoding, with its own vocabulary tables, loaded on its first use. */
+export function createTokenizer(name: string, options: TokenizerOptions = {}): Tokenizer {
+  const encoding = checkName(name);
+  const merge = options.longPieceMerge ?? heapBytePairMerge;
+  let core: BytePairCore | undefined;
+  const ready = () => (core ??= createCore(encoding, merge));
+  return {
+    name: encoding,
+    encode: (text) => ready().encodeNative(text, NO_SPECIAL_TOKENS),
+    count: (text) => ready().countNative(text, NO_SPECIAL_TOKENS),
+  };
+}
+
+// One shared tokenizer per encoding: immutable vocabulary tables, loaded once, on first use.
+const shared = new Map<TokenizerName, Tokenizer>();
+
+/** The shared tokenizer for an encoding name; `o200k_base` is the default. Loads nothing until it counts. */
+export function getTokenizer(name: string = 'o200k_base'): Tokenizer {
+  const encoding = checkName(name);
+  let tokenizer = shared.get(encoding);
   if (!tokenizer) {
-    tokenizer = fromModule(key, key === 'o200k_base' ? o200k : (cl100k as typeof o200k));
-    tokenizers.set(key, tokenizer);
+    tokenizer = createTokenizer(encoding);
+    shared.set(encoding, tokenizer);
   }
   return tokenizer;
 }
