@@ -82,7 +82,8 @@ describe('the driver: a structured child of the ACP example', () => {
 
   it('spawn: the child head adds the contract after every parent section, so it diverges at the parent\'s first tool with cause output-contract', async () => {
     const { parent, child, result } = await structuredChild('spawn');
-    expect(result).toEqual({ output: [], stopReason: 'completed', structured: { codeword: 'MARMALADE' } });
+    // The output is the child's last message with content: its structured_output call.
+    expect(result).toEqual({ output: [expect.objectContaining({ type: 'tool-call', name: 'structured_output' })], stopReason: 'completed', structured: { codeword: 'MARMALADE' } });
     const parentRequest = parent.requests[0]!.prefix;
     const childRequest = child.requests[0]!.prefix;
     const sections = parent.requests[0]!.head.sections.length;

@@ -4,14 +4,22 @@ import type { LanguageModel } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallHost, textStep } from './support/runtime-scenario.js';
 
-/** A step that holds its model call open until the call is aborted. */
-const hanging: ScriptedStep = {
-  label: 'hangs until aborted',
-  text: 'never delivered',
-  before: (_request, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-};
+/** A step that holds its model call open until the call is aborted; `called` resolves once the call is made. */
+function hangingStep(): { step: ScriptedStep; called: Promise<void> } {
+  let called!: () => void;
+  const promise = new Promise<void>((resolve) => (called = resolve));
+  const step: ScriptedStep = {
+    label: 'hangs until aborted',
+    text: 'never delivered',
+    before: (_request, signal) => {
+      called();
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    },
+  };
+  return { step, called: promise };
+}
 
-function setup(steps: ScriptedStep[] = [hanging]) {
+function setup(steps: ScriptedStep[] = [hangingStep().step]) {
   const model = new ScriptedModel(steps);
   const { host, createParent } = smallHost(model);
   const parent = createParent();
@@ -68,10 +76,12 @@ describe('driver: the required cancellation signal', () => {
   });
 
   it('after publication, abort cancels the child: its turn ends aborted and the run reports `aborted`', async () => {
-    const { request, host } = setup();
+    const hanging = hangingStep();
+    const { request, host } = setup([hanging.step]);
     const controller = new AbortController();
     const run = await host.subagents.start('spawn', request(controller.signal));
     expect(host.agents.get(run.id)).toBe(run.localAgent);
+    await hanging.called;
     controller.abort(new Error('stop now'));
     expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
     expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'aborted', reason: { kind: 'parent' } } } });
@@ -109,8 +119,10 @@ describe('driver: the required cancellation signal', () => {
 
 describe('driver: quiescent disposal', () => {
   it('`dispose()` is idempotent, cancels remaining work, waits for result settlement and child quiescence, and unpublishes the child', async () => {
-    const { request, host } = setup();
+    const hanging = hangingStep();
+    const { request, host } = setup([hanging.step]);
     const run = await host.subagents.start('spawn', request(new AbortController().signal));
+    await hanging.called;
     const first = run.dispose();
     const second = run.dispose();
     expect(second).toBe(first);
@@ -118,7 +130,8 @@ describe('driver: quiescent disposal', () => {
     expect(run.localAgent.status).toBe('disposed');
     expect(host.agents.has(run.id)).toBe(false);
     expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
-    expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'disposed' } } });
+    // DSH logs disposal as an abort whose cause is `disposed`.
+    expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'aborted', reason: { kind: 'disposed' } } } });
   });
 
   it('an already-completed run stays completed after disposal', async () => {

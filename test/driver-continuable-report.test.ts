@@ -76,13 +76,28 @@ describe('driver: continuable children and their report channel', () => {
     expect(lastToolResult(started.agent)).toEqual({ text: 'Error: direct parent is not live; report was not delivered', isError: true });
   });
 
-  it('the continuable delegation tool returns `started subagent <id>` without waiting for the child', async () => {
+  it('the continuable delegation tool returns `started subagent <id>` without waiting for the child; the settled child sends the parent its notice', async () => {
     const composition = smallComposition({ subagent: { provider: 'spawn', backgroundMode: 'continuable' } });
-    const { host, top, model } = setup([parent(callStep('subagent', { description: 'bg', prompt: 'work quietly' })), parent(textStep('STARTED')), child(textStep('worked'))], composition);
+    const { host, top, model } = setup(
+      [parent(callStep('subagent', { description: 'bg', prompt: 'work quietly' })), parent(textStep('STARTED')), child(textStep('worked')), parent(textStep('NOTED'))],
+      composition,
+    );
     await prompt(top, 'start a background child');
     await settleAll(host);
     model.assertConsumed();
     const childAgent = [...host.agents.values()].find((agent) => agent.parent === top)!;
     expect(lastToolResult(top)).toEqual({ text: `started subagent ${childAgent.id}`, isError: false });
+    // The notice opens the parent's next turn, worded and sourced as subagent-continuable-inheritance records it.
+    const notice = top.session.events.filter((event) => event.type === 'user/message').at(-1)!.data;
+    const summary = `Background subagent ${childAgent.id} finished and will do no further work unless you send it more.`;
+    expect(notice).toMatchObject({
+      content: [
+        { type: 'text', text: summary },
+        { type: 'text', text: 'Its closing message:' },
+        { type: 'text', text: 'worked' },
+      ],
+      source: { kind: 'subagent-settled', form: 'notice', summary, senderSessionId: childAgent.id },
+    });
+    expect(top.requests.at(-1)!.model.messages.at(-1)).toMatchObject({ source: { kind: 'subagent-settled' } });
   });
 });

@@ -34,7 +34,12 @@ describe('driver: structured output', () => {
   it('validates the value: an invalid call is an errored result the model can retry in the same turn; a valid one is the run result and ends the turn', async () => {
     const { start, model } = await structuredRun([structuredCall({ verdict: 'maybe' }, 'call_bad'), structuredCall({ verdict: 'fail', score: 3 }, 'call_good')]);
     const run = await start();
-    expect(await run.result).toEqual({ output: [], stopReason: 'completed', structured: { verdict: 'fail', score: 3 } });
+    // The output is the last message with content: the committing call itself.
+    expect(await run.result).toEqual({
+      output: [{ type: 'tool-call', id: 'call_good', name: 'structured_output', arguments: '{"verdict":"fail","score":3}' }],
+      stopReason: 'completed',
+      structured: { verdict: 'fail', score: 3 },
+    });
     model.assertConsumed();
     const results = toolResults(run.localAgent.session.events);
     expect(results[0]!.isError).toBe(true);

@@ -19,12 +19,20 @@ const isChild = (request: ModelRequest): boolean =>
  * the parent's forking request compared with the child's first request.
  */
 async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison: ComparisonWithCause; parent: AgentHandle; child: AgentHandle }> {
+  // A continuable child's settlement notice opens one more parent turn, which the one-shot recording does not have.
+  const continuable = config.backgroundMode === 'continuable';
   const parentRows = readRows(path.join(SCENARIO, 'session.jsonl'));
   const childRows = readRows(path.join(SCENARIO, 'session.1.jsonl'));
   const parentSteps = recordedSteps(parentRows);
   const childStep = recordedSteps(childRows, childRows.findIndex((row) => row.type === 'session/end-seed'))[0]!;
   const forParent = (step: ScriptedStep): ScriptedStep => ({ ...step, match: (request) => !isChild(request) });
-  const model = new ScriptedModel([forParent(parentSteps[0]!), forParent(parentSteps[1]!), { ...childStep, match: isChild }, forParent(parentSteps[2]!)]);
+  const model = new ScriptedModel([
+    forParent(parentSteps[0]!),
+    forParent(parentSteps[1]!),
+    { ...childStep, match: isChild },
+    forParent(parentSteps[2]!),
+    ...(continuable ? [forParent({ label: 'settlement notice', text: 'NOTED' })] : []),
+  ]);
   // Mount the configured tool over the pinned `subagent_fork` schema slot, with its own wording and guidance.
   const mounted = createDelegationTool(config, createForkProvider());
   const adjust = (composition: HostComposition): HostComposition => ({

@@ -16,6 +16,8 @@ describe('fork: Known Limitations', () => {
     const model = new ScriptedModel([
       parentStep(textStep('Noted: the first code is ALPHA.')),
       childStep(textStep('child turn 1')),
+      // The child's settlement notice opens a parent turn of its own.
+      parentStep(textStep('Noted: the child finished.')),
       parentStep(textStep('Noted: the second code is BRAVO.')),
       childStep(textStep('child turn 2')),
     ]);

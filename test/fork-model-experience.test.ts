@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderTypeScriptSdk, type AgentHandle, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
+import { REPORT_SECTION_TEXT, renderTypeScriptSdk, type AgentHandle, type DelegationToolConfigInput, type HostComposition, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
-import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
+import { callStep, lastToolResult, prompt, settleAll, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
 const FORK = { provider: 'fork', toolName: 'subagent_fork', enableRunInBackground: false } as const satisfies DelegationToolConfigInput;
@@ -14,9 +14,13 @@ const RUN_CODE: ToolDefinition = {
 };
 
 /** Parent turn 1 names a fruit; turn 2 forks with the given tool config; returns the forking request and the child. */
-async function fork(config: DelegationToolConfigInput = FORK, childSteps: ScriptedStep[] = [textStep('QUINCE')], options: { codeMode?: boolean; firstTurn?: boolean } = {}) {
+async function fork(
+  config: DelegationToolConfigInput = FORK,
+  childSteps: ScriptedStep[] = [textStep('QUINCE')],
+  options: { codeMode?: boolean; firstTurn?: boolean; laterParentSteps?: ScriptedStep[] } = {},
+) {
   const history = options.firstTurn ? [] : [textStep('Noted: QUINCE.')];
-  const model = new ScriptedModel([...history, callStep('subagent_fork', { description: 'Recall fruit', prompt: TASK }), ...childSteps, textStep('PARENT_DONE')]);
+  const model = new ScriptedModel([...history, callStep('subagent_fork', { description: 'Recall fruit', prompt: TASK }), ...childSteps, textStep('PARENT_DONE'), ...(options.laterParentSteps ?? [])]);
   let composition: HostComposition = smallComposition({ fork: config });
   if (options.codeMode) composition = { ...composition, codeMode: { presentation: 'both', transport: RUN_CODE, renderSdk: renderTypeScriptSdk } };
   const { host, createParent } = smallHost(model, composition);
@@ -27,6 +31,7 @@ async function fork(config: DelegationToolConfigInput = FORK, childSteps: Script
   });
   if (!options.firstTurn) await prompt(parent, 'Remember the fruit QUINCE.');
   await prompt(parent, 'Fork a child to recall the fruit, then say PARENT_DONE.');
+  await settleAll(host);
   model.assertConsumed();
   const forking = parent.requests.find((request) => request.model.messages.some((message) => message.content.some((block) => 'text' in block && block.text.startsWith('Fork a child'))))!;
   return { parent, child: child!, forking, comparison: compareWithCause(forking.prefix, child!.requests[0]!.prefix) };
@@ -48,7 +53,9 @@ describe('fork: Model Experience — child-agent history and envelope', () => {
     const filtered = await fork({ ...FORK, toolFilter: { deny: ['echo'] } }, [callStep('echo', { text: 'x' }, 'call_child_echo'), textStep('QUINCE')], { codeMode: true });
     const head = filtered.child.requests[0]!.head;
     expect(head.tools.map((tool) => tool.name)).toEqual(['note', 'run_code', 'subagent', 'subagent_fork']);
-    expect(head.sections.find((section) => section.name === 'tools:sdk')!.text).not.toContain('"echo"');
+    const sdk = head.sections.find((section) => section.name === 'tools:sdk')!.text;
+    expect(sdk).toContain('\n  note: ');
+    expect(sdk).not.toContain('\n  echo: ');
     expect(head.sections.map((section) => section.name)).toContain('tool:echo');
     expect(lastToolResult(filtered.child)).toEqual({ text: "Error: unknown tool 'echo': it is not visible to this agent", isError: true });
   });
@@ -58,7 +65,8 @@ describe('fork: Model Experience — child-agent history and envelope', () => {
     expect(child.scope.filter).toBeUndefined();
     expect(child.scope.tools).toEqual([]);
     expect(parent.scope.contexts).toEqual([]);
-    expect(child.scope.contexts.map((context) => context.name)).toEqual(['subagent:delegation']);
+    // Only what delegation itself gives every child: its statement and the `never` approval policy.
+    expect(child.scope.contexts.map((context) => context.name)).toEqual(['subagent:delegation', 'approval:policy']);
 
     // A parent restricted to not see `echo`: its child still sees and runs `echo`, because the
     // restriction lives in the parent's scope and the seed carries history only.
@@ -160,7 +168,9 @@ describe('fork: Model Experience — token and KV-cache effect', () => {
   });
 
   it('a continuable child additionally carries the child-scoped report tool and its prompt section — deltas that precede the inherited history and so invalidate all of it', async () => {
-    const { comparison, forking, child } = await fork({ provider: 'fork', toolName: 'subagent_fork', backgroundMode: 'continuable' });
+    // The background child runs beside the parent's next step, and its settlement notice opens one more parent turn.
+    const childStep: ScriptedStep = { ...textStep('QUINCE'), match: (request) => request.system.includes(REPORT_SECTION_TEXT) };
+    const { comparison, forking, child } = await fork({ provider: 'fork', toolName: 'subagent_fork', backgroundMode: 'continuable' }, [childStep], { laterParentSteps: [textStep('NOTED')] });
     expect(comparison.divergence).toMatchObject({ cause: 'report-tool' });
     const history = forking.prefix.segments.filter((segment) => segment.kind === 'message').length;
     expect(comparison.commonPrefix.segments).toBeLessThan(forking.prefix.segments.length - history);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { comparePrefix, createRequest, getTokenizer, PrefixTokenCounter, type SegmentInput } from '../src/prefix/index.js';
-import { readCorpusText } from './support/corpus.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
 
@@ -15,10 +15,14 @@ function leadingCommonTokens(a: number[], b: number[]): number {
   return index;
 }
 
-const base = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+let base: string;
 const pieces = fc.constantFrom(' ', '\n', '\n\n', '/', "'", '}', 'a', 'Z', '9', '漢', '😀', 'word', ' the');
 
-describe('comparePrefix common tokens', () => {
+describeWithCorpus('dsh', 'comparePrefix common tokens', () => {
+  beforeAll(() => {
+    base = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+  });
+
   const tokenizer = getTokenizer('o200k_base');
 
   it('equal the leading tokens the two whole tokenizations share, for random edits of a real prompt', () => {

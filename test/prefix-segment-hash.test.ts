@@ -1,12 +1,16 @@
 import xxhash from 'xxhash-wasm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRequest, hashHex, Segment } from '../src/prefix/index.js';
-import { readCorpusText } from './support/corpus.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
-const prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+let prompt: string;
 
-describe('segment hashing', () => {
+describeWithCorpus('dsh', 'segment hashing', () => {
+  beforeAll(() => {
+    prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+  });
+
   it('hashes the UTF-8 bytes with xxHash64, whether built from text or from bytes', async () => {
     const { h64Raw } = await xxhash();
     const bytes = new TextEncoder().encode(prompt);
@@ -46,7 +50,11 @@ describe('segment hashing', () => {
   });
 });
 
-describe('hashing long text', () => {
+describeWithCorpus('dsh', 'hashing long text', () => {
+  beforeAll(() => {
+    prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
+  });
+
   it('streams text longer than one encoding chunk, including a surrogate pair on the chunk edge, to the same hash and length as its bytes', async () => {
     const { h64Raw } = await xxhash();
     // 64 Ki chars is the chunk size: put an emoji across the first edge, and CJK after it.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRequest, getTokenizer, PrefixTokenCounter, type SegmentInput } from '../src/prefix/index.js';
-import { listCorpusFiles, readCorpusText } from './support/corpus.js';
+import { describeWithCorpus, listCorpusFiles, readCorpusText } from './support/corpus.js';
 
 const route = { provider: 'test', model: 'm' };
 
@@ -30,28 +30,30 @@ describe.each(['o200k_base', 'cl100k_base'])('prefix token count with %s', (name
     );
   });
 
-  it('equals whole-text tokenization for real prompts cut at random points', () => {
-    const prompts = [
-      ...listCorpusFiles('roo-code-system-prompts/src/core/prompts/__tests__/__snapshots__/system-prompt', '.snap').slice(0, 3),
-      ...listCorpusFiles('claude-code-prompts-piebald/system-prompts', '.md').slice(0, 4),
-      'dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md',
-      'dsh/examples/acp-agent/tests/snapshots/text-turn/tool-schemas.expected.json',
-      'dsh/docs/tool-catalog.md',
-    ].map((file) => readCorpusText(file));
-    expect(prompts.length).toBeGreaterThan(0);
-    fc.assert(
-      fc.property(fc.constantFrom(...prompts), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }), (prompt, cuts) => {
-        const points = [...new Set(cuts.map((cut) => Math.floor(cut * prompt.length)))].sort((a, b) => a - b);
-        const texts: string[] = [];
-        let previous = 0;
-        for (const point of [...points, prompt.length]) {
-          texts.push(prompt.slice(previous, point));
-          previous = point;
-        }
-        const counter = new PrefixTokenCounter(tokenizer);
-        expect(counter.prefixTokens(request(texts).segments)).toBe(tokenizer.count(prompt));
-      }),
-      { numRuns: 60 },
-    );
+  describeWithCorpus('dsh', 'on real prompts', () => {
+    it('equals whole-text tokenization for real prompts cut at random points', () => {
+      const prompts = [
+        ...listCorpusFiles('roo-code-system-prompts/src/core/prompts/__tests__/__snapshots__/system-prompt', '.snap').slice(0, 3),
+        ...listCorpusFiles('claude-code-prompts-piebald/system-prompts', '.md').slice(0, 4),
+        'dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md',
+        'dsh/examples/acp-agent/tests/snapshots/text-turn/tool-schemas.expected.json',
+        'dsh/docs/tool-catalog.md',
+      ].map((file) => readCorpusText(file));
+      expect(prompts.length).toBeGreaterThan(0);
+      fc.assert(
+        fc.property(fc.constantFrom(...prompts), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }), (prompt, cuts) => {
+          const points = [...new Set(cuts.map((cut) => Math.floor(cut * prompt.length)))].sort((a, b) => a - b);
+          const texts: string[] = [];
+          let previous = 0;
+          for (const point of [...points, prompt.length]) {
+            texts.push(prompt.slice(previous, point));
+            previous = point;
+          }
+          const counter = new PrefixTokenCounter(tokenizer);
+          expect(counter.prefixTokens(request(texts).segments)).toBe(tokenizer.count(prompt));
+        }),
+        { numRuns: 60 },
+      );
+    });
   });
 });

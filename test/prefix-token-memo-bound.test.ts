@@ -1,15 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRequest, getTokenizer, PrefixTokenCounter, type SegmentInput } from '../src/prefix/index.js';
-import { readCorpusText } from './support/corpus.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
-const prompt = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md');
-const paragraphs = prompt.split('\n\n');
+let paragraphs: string[];
 
 function request(texts: readonly string[]) {
   return createRequest({ provider: 'deepseek', model: 'deepseek-v4-flash' }, 'chat', texts.map((text, index): SegmentInput => ({ kind: 'system', name: `s${index}`, content: index === 0 ? text : `\n\n${text}` })));
 }
 
-describe('the token memo of a long-lived counter', () => {
+describeWithCorpus('dsh', 'the token memo of a long-lived counter', () => {
+  beforeAll(() => {
+    paragraphs = readCorpusText('dsh/examples/acp-agent/tests/snapshots/text-turn/system-prompt.expected.md').split('\n\n');
+  });
+
   it('stays within its limit and still counts exactly after evicting', () => {
     const tokenizer = getTokenizer();
     const counter = new PrefixTokenCounter(tokenizer, { memoLimit: 5 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { comparePrefix, getTokenizer, PrefixTokenCounter, renderRequest, type MessagePart, type RequestParts, type Tokenizer } from '../src/prefix/index.js';
 import { toolSchemaToChatWire } from '../src/providers/session/index.js';
-import { readCorpusText } from './support/corpus.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 import { readPin } from './support/runtime-corpus.js';
 
 // Issue 2: token counts are memoised by segment hash, so a segment seen once is never tokenized
@@ -23,8 +23,8 @@ function recordingTokenizer(): { tokenizer: Tokenizer; seen: number[] } {
 }
 
 const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
-const pin = readPin('text-turn');
-const catalog = readCorpusText('dsh/docs/tool-catalog.md');
+let pin: ReturnType<typeof readPin>;
+let catalog: string;
 const user = (name: string, content: string): MessagePart => ({ name, role: 'user', wire: { role: 'user', content } });
 const assistant = (name: string, content: string): MessagePart => ({ name, role: 'assistant', wire: { role: 'assistant', content } });
 
@@ -40,7 +40,12 @@ function parts(task: string): RequestParts {
 
 const total = (lengths: readonly number[]) => lengths.reduce((sum, length) => sum + length, 0);
 
-describe('token counts are memoised by segment hash', () => {
+describeWithCorpus('dsh', 'token counts are memoised by segment hash', () => {
+  beforeAll(() => {
+    pin = readPin('text-turn');
+    catalog = readCorpusText('dsh/docs/tool-catalog.md');
+  });
+
   it('a warm comparison that differs only in the last message tokenizes a few hundred characters, not the request', () => {
     const { tokenizer, seen } = recordingTokenizer();
     const counter = new PrefixTokenCounter(tokenizer);

@@ -61,7 +61,7 @@ describe('spawn: Behavior', () => {
     const head = run.localAgent.requests[0]!.head;
     expect(head.sections.find((section) => section.name === 'deployment:persona')!.text).toBe('You are a terse child.');
     expect(head.tools.map((tool) => tool.name)).toEqual(['echo', 'structured_output', 'subagent', 'subagent_fork']);
-    expect(result).toEqual({ output: [], stopReason: 'completed', structured: { answer: '42' } });
+    expect(result).toEqual({ output: [{ type: 'tool-call', id: 'so', name: 'structured_output', arguments: '{"answer":"42"}' }], stopReason: 'completed', structured: { answer: '42' } });
     // One-shot: one descriptor of mode one-shot, one task, one turn.
     const types = run.localAgent.session.events.map((event) => event.type);
     expect(types.filter((type) => type === 'turn/start')).toHaveLength(1);

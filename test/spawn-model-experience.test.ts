@@ -58,8 +58,8 @@ describe('spawn: Model Experience — child-agent request', () => {
     expect(head.tools.map((tool) => tool.name)).not.toContain('echo');
     expect(parent.requests[0]!.head.tools.map((tool) => tool.name)).toContain('echo');
     const sdk = (agent: AgentHandle) => agent.requests[0]!.head.sections.find((section) => section.name === 'tools:sdk')!.text;
-    expect(sdk(parent)).toContain('"echo"');
-    expect(sdk(child)).not.toContain('"echo"');
+    expect(sdk(parent)).toContain('\n  echo: ');
+    expect(sdk(child)).not.toContain('\n  echo: ');
     expect(head.sections.map((section) => section.name)).toContain('tool:echo');
     // Executable lookup: the model's direct call to the filtered tool fails.
     expect(lastToolResult(child)).toEqual({ text: "Error: unknown tool 'echo': it is not visible to this agent", isError: true });

@@ -1,9 +1,79 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
 export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+// DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
+export {
+  assembleHostComposition,
+  compositionFacts,
+  loadReferenceHead,
+  parseComposition,
+  readComposition,
+  resolveComposition,
+} from './compositions/index.js';
+export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ResolvedComposition, YamlLocation } from './compositions/index.js';
+// Guard checks: delegation heads compared with the prefix engine, findings as data.
+export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience } from './guard/index.js';
+export type {
+  CallPath,
+  ChildDelta,
+  DelegationAnalysis,
+  GuardCheck,
+  GuardCompositionOptions,
+  GuardDelegationInput,
+  GuardFinding,
+  GuardReport,
+  GuardSeverity,
+  HeadDelta,
+  ModelExperienceCard,
+  ParentSetup,
+} from './guard/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
 export { attributeDivergence, causeText, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
 export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
+// Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
+export {
+  anthropicMinimumTokens,
+  anthropicPolicy,
+  CACHE_POLICIES,
+  costOf,
+  createAnthropicPolicy,
+  createOpenAIPolicy,
+  createPolicyRegistry,
+  createSglangPolicy,
+  createVllmPolicy,
+  openaiCachedTokens,
+  openaiPolicy,
+  openaiRoute,
+  parsePriceText,
+  policyByName,
+  readPriceFile,
+  sglangPolicy,
+  vllmPolicy,
+  vllmRoute,
+  withPrices,
+} from './policies/index.js';
+export type {
+  AnthropicPolicyOptions,
+  CacheMatch,
+  CachePolicy,
+  CachePolicyName,
+  CachePrediction,
+  CacheUsage,
+  OpenAIPolicyOptions,
+  PolicyInput,
+  PolicyParameter,
+  PolicyRegistry,
+  PriceOverrides,
+  PriceTable,
+  SglangPolicyOptions,
+  VllmPolicyOptions,
+} from './policies/index.js';
+// Replays: the prefix store and the result shape every reader produces.
+export { predictionAccuracy, PrefixStore } from './replay/index.js';
+export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+// Claude Code transcripts: predicted against logged cache usage.
+export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
+export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
 export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';

@@ -6,7 +6,7 @@
  * anchor. That is what lets kvprefix count a prefix of many segments exactly while tokenizing each
  * segment only once (the naive sum is off by 1–3 tokens at most joins; shared/PACKAGES.md).
  *
- * Two local patterns are anchors, derived from the split expressions gpt-tokenizer ships
+ * Three local patterns are anchors, derived from the split expressions gpt-tokenizer ships
  * (gpt-tokenizer/esm/encodingParams/constants.js):
  *
  * 1. An ASCII letter followed by an ASCII character that is neither a letter nor an apostrophe.
@@ -17,6 +17,13 @@
  *    non-space; the only alternative that carries a line break forward is the punctuation run
  *    ` ?[^\s\p{L}\p{N}]+[\r\n/]*`, whose tail may swallow `/` (`}\n//`), hence the slash rule. No
  *    alternative starts with a line break followed by a letter, digit or punctuation.
+ * 3. A character that is not whitespace followed by whitespace other than a line break (a space,
+ *    a tab, U+3000, …). No alternative carries a non-space into such whitespace: letter runs and
+ *    contractions hold no whitespace, digits none, the punctuation run stops at whitespace and its
+ *    tail takes only `\r`, `\n` and `/`, and the whitespace alternatives cannot have started before
+ *    a non-space. So whatever follows, the pre-token ending at the non-space ends there, and no
+ *    match attempt before it ever looked further. This gives anchors to text without ASCII letters:
+ *    emoji and Cyrillic between spaces, indented code after punctuation.
  *
  * The rule is checked against whole-string tokenization by property tests on random joins and on
  * real prompts (test/prefix-token-count-*.test.ts).
@@ -43,7 +50,7 @@ export function isTokenAnchor(text: string, index: number): boolean {
   const after = text.charCodeAt(index);
   if (isAsciiLetter(before)) return after < 128 && !isAsciiLetter(after) && after !== 39;
   if (isLineBreak(before)) return !isWhitespace(after) && after !== 47;
-  return false;
+  return isWhitespace(after) && !isLineBreak(after) && !isWhitespace(before);
 }
 
 /** The first anchor at or after `from` and before `until` (exclusive), or -1. */

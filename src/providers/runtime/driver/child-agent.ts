@@ -1,6 +1,7 @@
 import { Agent } from '../loop/agent.js';
 import { childDepth } from './delegation-depth.js';
-import { DELEGATION_STATEMENT } from '../head/dsh-texts.js';
+import { APPROVAL_NEVER_CONTEXT, DELEGATION_STATEMENT } from '../head/dsh-texts.js';
+import { latestData } from '../log/log-folds.js';
 import { installReportTool } from './report-tool.js';
 import { SECTION_ORDERS } from '../head/section-orders.js';
 import { AgentSessionLog, type RecordedEvent, type AgentSessionHeader } from '../log/session-log.js';
@@ -15,6 +16,9 @@ import { validateToolFilter } from '../head/tool-filter.js';
  * Compositions give those contexts orders below this one.
  */
 export const DELEGATION_CONTEXT_ORDER = 1000;
+
+/** Name of the approval-policy runtime context (recorded in every snapshot of an approval-composed deployment). */
+const APPROVAL_CONTEXT = 'approval:policy';
 
 /** What a child is created for. */
 export interface ChildSetup {
@@ -58,7 +62,8 @@ function descriptor(setup: ChildSetup, agent: Agent): Record<string, unknown> {
  * Creates a child in its unpublished window, as DSH's driver does (subagent-in-process-driver
  * README, "Start contract"): depth checked and persisted, the seed copied verbatim before
  * `session/end-seed`, a fresh scope with the persona shadow, tool restriction, structured-output
- * runtime and (continuable only) report channel, the delegated approval policy after the seed, and
+ * runtime and (continuable only) report channel, the delegated sandbox override and approval policy
+ * after the seed (with the `never` approval context), and
  * the descriptor (inside the first turn for one-shot runs, before `session/end-seed` for continuable
  * ones, as `subagent-fork-in-process` and `subagent-report` record them). Every check that can fail
  * runs before the child exists; nothing here publishes it.
@@ -109,8 +114,16 @@ export function prepareChild(setup: ChildSetup): PreparedChild {
   const structured = contract === undefined ? undefined : attachStructuredRuntime(agent.scope, contract);
   if (setup.mode === 'continuable') installReportTool(agent);
   agent.scope.context({ name: 'subagent:delegation', order: DELEGATION_CONTEXT_ORDER, text: DELEGATION_STATEMENT });
-  // Fresh policy after any seed, so stale seeded state never wins (subagent README, "Delegated policy").
-  if (host.composition.approvalComposed) session.append('approval/policy', { policy: 'never', source: 'delegation' });
+  // Fresh policy after any seed, so stale seeded state never wins (subagent README, "Delegated
+  // policy"): the parent's explicit sandbox override, then the approval policy pinned to `never`,
+  // whose context text the child sees in place of the parent's.
+  const sandboxOverride = latestData<{ mode?: unknown }>(parent.session.events, 'sandbox/mode');
+  if (typeof sandboxOverride?.mode === 'string') session.append('sandbox/mode', { mode: sandboxOverride.mode, source: 'delegation' });
+  if (host.composition.approvalComposed) {
+    session.append('approval/policy', { policy: 'never', source: 'delegation' });
+    const approval = host.composition.contexts?.find((context) => context.name === APPROVAL_CONTEXT);
+    agent.scope.context({ name: APPROVAL_CONTEXT, order: approval?.order ?? DELEGATION_CONTEXT_ORDER - 1, text: APPROVAL_NEVER_CONTEXT });
+  }
   if (setup.mode === 'one-shot') agent.onNextTurnStart(() => session.append('subagent/descriptor', descriptor(setup, agent)));
   return { agent, structured };
 }

@@ -20,8 +20,9 @@ export function readChildResult(prepared: PreparedChild, from: number, cancelled
   let stopReason = runStopReason(events, from, cancelled);
   const output = finalAssistantOutput(events, from);
   const captured = prepared.structured?.captured();
-  // A clean turn that never committed the required structured value reports `error`; no re-prompt.
-  if (prepared.structured && stopReason === 'completed' && captured === undefined) stopReason = 'error';
+  // A clean turn that never committed the required structured value reports `error` (no re-prompt),
+  // or `aborted` when the run was cancelled after it (DSH's driver).
+  if (prepared.structured && stopReason === 'completed' && captured === undefined) stopReason = cancelled ? 'aborted' : 'error';
   return { output, stopReason, ...(captured === undefined ? {} : { structured: captured.value }) };
 }
 

@@ -11,6 +11,8 @@ export type { InProcessProviderConfig } from './in-process-providers.js';
 export { installReportTool, REPORT_TOOL_SCHEMA } from './report-tool.js';
 export { attachStructuredRuntime, compileOutputContract, STRUCTURED_OUTPUT_RECORDED, STRUCTURED_OUTPUT_TOOL } from './structured-output.js';
 export type { OutputContract, StructuredRuntime } from './structured-output.js';
+export { settlementNotice, settlementSummary } from './settlement-notice.js';
+export type { SettlementNotice } from './settlement-notice.js';
 export { SubagentError } from './subagent-error.js';
 export { SubagentRuntime } from './subagent-runtime.js';
 export type { ListenerErrorHandler, SubagentEventName, SubagentRuntimeEvents } from './subagent-runtime.js';

@@ -1,5 +1,6 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import { codeModeSections, type CodeModeComposition } from './code-mode.js';
+import { UsageError } from '../../../prefix/index.js';
 import { interpolate } from './interpolate.js';
 import { evaluateText, type AssembledSection, type PromptSection, type SectionContext } from './prompt-section.js';
 import type { ToolVisibility } from './tool-visibility.js';
@@ -33,7 +34,8 @@ export const SECTION_JOIN = '\n\n';
  * Assembles a request head the way DSH's system-prompt service and `renderPrompt` do: merge the
  * global layer (plus Code Mode's sections) with the agent's layer, a scoped section replacing the
  * global one of the same name; sort by `order` (stable, so ties keep registration order); evaluate
- * and strictly interpolate each text; drop empty sections; join with blank lines. Tools are the
+ * and strictly interpolate each text; drop empty sections; keep only an effective complete section
+ * when there is one; join with blank lines. Tools are the
  * visibility view's wire schemas, already sorted by name.
  */
 export function assembleHead<T extends ToolSchema>(inputs: HeadInputs<T>): AssembledHead<T> {
@@ -42,12 +44,20 @@ export function assembleHead<T extends ToolSchema>(inputs: HeadInputs<T>): Assem
   const merged = [...global.filter((section) => !scopeNames.has(section.name)), ...inputs.scopeSections];
   const ordered = merged.map((section, index) => ({ section, index })).sort((a, b) => a.section.order - b.section.order || a.index - b.index);
   const context: SectionContext = { visibleToolNames: new Set(inputs.visibility.visible.map((tool) => tool.name)), isChild: inputs.isChild };
-  const sections: AssembledSection[] = [];
+  let sections: AssembledSection[] = [];
+  const complete: AssembledSection[] = [];
   for (const { section } of ordered) {
     const evaluated = evaluateText(section.text, context);
     const text = section.verbatim ? evaluated : interpolate(evaluated, inputs.variables, `section '${section.name}'`);
-    if (text !== '') sections.push({ name: section.name, order: section.order, text });
+    if (text === '') continue;
+    sections.push({ name: section.name, order: section.order, text });
+    if (section.complete) complete.push(sections.at(-1)!);
   }
+  if (complete.length > 1) {
+    throw new UsageError('prompt/multiple-complete', `sections ${complete.map((section) => `'${section.name}'`).join(', ')} are all complete: at most one section may be the whole prompt`);
+  }
+  // A complete section is the whole prompt (core/system-prompt README); tools are unaffected.
+  if (complete.length === 1) sections = complete;
   return { sections, system: sections.map((section) => section.text).join(SECTION_JOIN), tools: inputs.visibility.wire, visibility: inputs.visibility };
 }
 

@@ -1,5 +1,5 @@
 import { CODE_ONLY_INSTRUCTION } from './dsh-texts.js';
-import type { SdkRenderer } from './sdk-renderer.js';
+import type { SdkRenderer } from './sdk/sdk-renderer.js';
 import { SECTION_ORDERS } from './section-orders.js';
 import type { ToolSchema } from '../../model/language-model.js';
 import type { PromptSection } from './prompt-section.js';

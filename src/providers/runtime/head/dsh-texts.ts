@@ -48,3 +48,11 @@ export const STRUCTURED_OUTPUT_INSTRUCTION =
 /** The `structured_output` tool description (same README, "Structured-output system prompt, schema, and results"). */
 export const STRUCTURED_OUTPUT_DESCRIPTION =
   "Report your final structured result. Call this exactly once, when your answer is complete; the arguments must match this tool's parameter schema exactly.";
+
+/**
+ * The `approval:policy` runtime context under policy `never`, which every delegated child gets when
+ * the approval capability is composed (subagent-continuable-inheritance/session.1.jsonl; the same
+ * text opens the approval context of 84 recorded logs whose deployment runs with approvals disabled).
+ */
+export const APPROVAL_NEVER_CONTEXT =
+  'Approval prompts are disabled in this session: actions that require approval are rejected automatically — do not request sandbox escalation (do not set `sandbox_permissions`).';

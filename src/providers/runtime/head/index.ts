@@ -4,6 +4,7 @@ export type { AssembledHead, HeadInputs } from './assemble-head.js';
 export { codeModeSections } from './code-mode.js';
 export type { CodeModeComposition } from './code-mode.js';
 export {
+  APPROVAL_NEVER_CONTEXT,
   CODE_ONLY_INSTRUCTION,
   DELEGATION_STATEMENT,
   HARNESS_IDENTITY,
@@ -17,15 +18,27 @@ export {
 } from './dsh-texts.js';
 export { interpolate } from './interpolate.js';
 export { DSH_SECTION_MARKERS, splitRenderedPrompt } from './pinned-head.js';
-export type { SectionMarker } from './pinned-head.js';
+export type { SectionMarker, SplitPromptOptions } from './pinned-head.js';
 export type { AssembledSection, PromptContext, PromptSection, SectionContext, SectionText } from './prompt-section.js';
 export { latestSnapshot, renderContexts, snapshotMessage } from './runtime-context.js';
 export type { ContextSnapshotSection } from './runtime-context.js';
-export { pinnedSdkRenderer, renderTypeScriptSdk } from './sdk-renderer.js';
-export type { SdkRenderer } from './sdk-renderer.js';
-export { SECTION_ORDERS, SUBAGENT_SECTION_ORDER } from './section-orders.js';
+export { SECTION_ORDERS, SECTION_TOOL_GATES, SUBAGENT_SECTION_ORDER } from './section-orders.js';
 export { passesFilter, validateToolFilter } from './tool-filter.js';
 export type { ToolFilter } from './tool-filter.js';
 export { byName, schemaOf } from './tool-order.js';
 export { buildToolVisibility } from './tool-visibility.js';
 export type { ToolPresentation, ToolVisibility, VisibilityInputs } from './tool-visibility.js';
+export {
+  ESTIMATED_OUTPUT_TYPE,
+  joinSdkEntries,
+  jsonSchemaToTypeScript,
+  parseSdkBlock,
+  pinnedSdkRenderer,
+  RECORDED_SDK_OUTPUT_TYPES,
+  recordedSdkRenderer,
+  renderSdkSection,
+  renderTypeScriptSdk,
+  sdkOutputEstimates,
+  sdkToolEntry,
+} from './sdk/index.js';
+export type { SdkBlock, SdkBlockEntry, SdkOutputSource, SdkRenderer, SdkSectionOptions, SdkTool, SdkToolEntry } from './sdk/index.js';

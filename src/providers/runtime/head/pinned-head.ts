@@ -24,7 +24,15 @@ export interface SectionMarker {
  */
 export const DSH_SECTION_MARKERS: readonly SectionMarker[] = [
   { name: 'harness:identity', order: SECTION_ORDERS['harness:identity'], startsWith: HARNESS_IDENTITY },
+  // Openings of the sections no corpus head carries, as DSH's public source writes them (app-boot,
+  // web-app, plan-mode, tool-agent-team, file-reference-local, ui-deliverables); the plan-mode
+  // opening is also the `section` of corpus/dsh/apps/cli/config/agent-presets/code/agent.cordis.yml.
+  { name: 'harness:source', order: SECTION_ORDERS['harness:source'], startsWith: 'The DeepSeek Harness implementation checkout is at ' },
+  { name: 'app:web-surface', order: SECTION_ORDERS['app:web-surface'], startsWith: 'You are interacting with the user through the DeepSeek Harness Web GUI at ' },
+  { name: 'plan:policy', order: SECTION_ORDERS['plan:policy'], startsWith: 'You are in plan mode.' },
+  { name: 'team:policy', order: SECTION_ORDERS['team:policy'], startsWith: 'Agent Teams is available in this session' },
   { name: 'tools:code-only', order: SECTION_ORDERS['tools:code-only'], startsWith: '`run_code` is the only tool you can call directly' },
+  { name: 'context:file-reference', order: SECTION_ORDERS['context:file-reference'], startsWith: /^(?:Tokens|Paths) prefixed with @ are / },
   { name: 'tool:read', order: SECTION_ORDERS['tool:read'], startsWith: 'Use the read tool — ' },
   { name: 'tool:write', order: SECTION_ORDERS['tool:write'], startsWith: 'Use the write tool ' },
   { name: 'tool:edit', order: SECTION_ORDERS['tool:edit'], startsWith: 'Use the edit tool ' },
@@ -46,6 +54,7 @@ export const DSH_SECTION_MARKERS: readonly SectionMarker[] = [
   { name: 'tool:report', order: SECTION_ORDERS['tool:report'], startsWith: 'Deliver your result with the report tool' },
   { name: 'tools:sdk', order: SECTION_ORDERS['tools:sdk'], startsWith: '## Writing code for run_code' },
   { name: 'tool:structured_output', order: SECTION_ORDERS['tool:structured_output'], startsWith: 'When you have your final answer, you MUST report it' },
+  { name: 'ui:deliverable-file-references', order: SECTION_ORDERS['ui:deliverable-file-references'], startsWith: 'When you successfully create or modify files, mention the primary outputs' },
 ];
 
 function matchAt(text: string, position: number, marker: SectionMarker): string | undefined {
@@ -56,13 +65,36 @@ function matchAt(text: string, position: number, marker: SectionMarker): string 
   return marker.name === 'tool:subagent' && match[1] !== undefined ? `tool:${match[1]}` : marker.name;
 }
 
+/** Sections that are one paragraph: whatever follows one of them up to the next marker is the persona. */
+const ONE_PARAGRAPH_SECTIONS = new Set(['harness:identity', 'harness:source', 'app:web-surface']);
+
+/** Options of `splitRenderedPrompt`. */
+export interface SplitPromptOptions {
+  /**
+   * The head is one complete persona (DSH `complete: true`, e.g. the `minimal` agent preset): the
+   * whole text is the `deployment:persona` section and nothing else, identity included, is cut out.
+   */
+  readonly completePersona?: boolean;
+}
+
 /**
  * Splits a rendered system prompt (a pin, or a recorded `request/header.system`) back into ordered
  * sections. Cuts happen only at a blank-line separator followed by a known section opening; the
- * result joins back to the input byte for byte and its orders never decrease, or an `InputError`
- * says where the text does not fit the catalog.
+ * text that follows the one-paragraph openers (identity, `harness:source`, `app:web-surface`) up to
+ * the next known opening is the deployment persona. The result joins back to the input byte for
+ * byte and its orders never decrease, or an `InputError` says where the text does not fit the
+ * catalog.
  */
-export function splitRenderedPrompt(text: string, source: string, markers: readonly SectionMarker[] = DSH_SECTION_MARKERS): AssembledSection[] {
+export function splitRenderedPrompt(
+  text: string,
+  source: string,
+  markers: readonly SectionMarker[] = DSH_SECTION_MARKERS,
+  options: SplitPromptOptions = {},
+): AssembledSection[] {
+  if (options.completePersona) {
+    if (text === '') throw new InputError('head/empty-persona', 'a complete persona head has no text', { source });
+    return [{ name: 'deployment:persona', order: SECTION_ORDERS['deployment:persona'], text }];
+  }
   const cuts: { position: number; name: string; order: number }[] = [];
   // Candidate starts: offset 0 and every offset right after a blank-line separator. Overlapping
   // separators count ("text\n" + "\n\n" + "next" is how a section ending in a newline joins).
@@ -79,17 +111,16 @@ export function splitRenderedPrompt(text: string, source: string, markers: reado
     position = separator + SECTION_JOIN.length;
   }
   if (cuts[0]?.name !== 'harness:identity' || cuts[0].position !== 0) {
-    throw new InputError('head/no-identity', `the prompt does not open with the harness identity '${HARNESS_IDENTITY}'`, { source });
+    throw new InputError('head/no-identity', `the prompt does not open with the harness identity '${HARNESS_IDENTITY}': pass completePersona for a complete-persona head`, { source });
   }
   const sections: AssembledSection[] = [];
   for (const [index, cut] of cuts.entries()) {
     const end = index + 1 < cuts.length ? cuts[index + 1]!.position - SECTION_JOIN.length : text.length;
-    let body = text.slice(cut.position, end);
-    if (cut.name === 'harness:identity' && body !== HARNESS_IDENTITY) {
-      // The text between the identity and the first marker is the deployment persona.
-      sections.push({ name: cut.name, order: cut.order, text: HARNESS_IDENTITY });
-      body = body.slice(HARNESS_IDENTITY.length + SECTION_JOIN.length);
-      sections.push({ name: 'deployment:persona', order: SECTION_ORDERS['deployment:persona'], text: body });
+    const body = text.slice(cut.position, end);
+    const paragraphEnd = cut.name === 'harness:identity' ? HARNESS_IDENTITY.length : body.indexOf(SECTION_JOIN);
+    if (ONE_PARAGRAPH_SECTIONS.has(cut.name) && paragraphEnd >= 0 && paragraphEnd < body.length) {
+      sections.push({ name: cut.name, order: cut.order, text: body.slice(0, paragraphEnd) });
+      sections.push({ name: 'deployment:persona', order: SECTION_ORDERS['deployment:persona'], text: body.slice(paragraphEnd + SECTION_JOIN.length) });
       continue;
     }
     sections.push({ name: cut.name, order: cut.order, text: body });
@@ -103,6 +134,8 @@ export function splitRenderedPrompt(text: string, source: string, markers: reado
       );
     }
   }
+  const personas = sections.filter((section) => section.name === 'deployment:persona').length;
+  if (personas > 1) throw new InputError('head/split-persona', `${personas} stretches of text fit no known section: the prompt has sections the catalog does not know`, { source });
   if (sections.map((section) => section.text).join(SECTION_JOIN) !== text) {
     throw new InputError('head/split-mismatch', 'the split sections do not join back to the prompt', { source });
   }

@@ -24,6 +24,12 @@ export interface PromptSection {
    * as it is, never interpolated, since a recorded value such as a cwd may itself contain `{{`.
    */
   readonly verbatim?: boolean;
+  /**
+   * True for a complete section (DSH `complete: true`, e.g. the `minimal` preset's persona): when
+   * its text is not empty it is the whole system prompt, every other section dropped. More than one
+   * effective complete section is an error, as in DSH.
+   */
+  readonly complete?: boolean;
 }
 
 /** One ordered dynamic context (DSH `PromptContext`): rendered into the runtime-context snapshot message. */

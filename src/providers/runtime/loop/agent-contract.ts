@@ -56,6 +56,11 @@ export interface HostComposition {
    * (subagent README, "Delegated policy").
    */
   readonly approvalComposed?: boolean;
+  /**
+   * False suppresses every runtime-context snapshot for every agent of the host (DSH persona
+   * `includeRuntimeContext: false`, as the `minimal` preset sets it); default true.
+   */
+  readonly includeRuntimeContext?: boolean;
 }
 
 /** One request an agent sent: what the model received, and the same request as the prefix engine sees it. */
@@ -82,6 +87,8 @@ export interface AgentScopeView {
   readonly guards: readonly ToolGuard[];
   /** The global-tool restriction of this scope, if any. */
   readonly filter: ToolFilter | undefined;
+  /** True while the scope suppresses runtime-context snapshots. */
+  readonly runtimeContextSuppressed: boolean;
 }
 
 /** Why a turn was cancelled: `user` and `parent` end it `aborted`, disposal ends it `disposed`. */
@@ -194,8 +201,11 @@ export type StopReason = 'completed' | 'aborted' | 'error' | 'max-tokens' | 'ref
 
 /** The terminal result of a run (DSH `SubagentResult`). */
 export interface SubagentResult {
-  /** The child's own final output: its last non-empty assistant text, never seeded parent output; `[]` when none. */
-  readonly output: readonly TextBlock[];
+  /**
+   * The child's own final output: the content of its last assistant message with any content (or
+   * its streamed text when it has none), never seeded parent output; `[]` when none.
+   */
+  readonly output: readonly ContentBlock[];
   /** The captured structured value, when an output schema was required and the child committed one. */
   readonly structured?: unknown;
   /** A safe provider diagnostic for a non-completed result. */

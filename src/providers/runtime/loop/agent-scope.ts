@@ -14,6 +14,7 @@ export class AgentScope implements AgentScopeView {
   readonly contexts: PromptContext[] = [];
   readonly guards: ToolGuard[] = [];
   #filter: ToolFilter | undefined;
+  #contextSuppressors = 0;
 
   /** The global-tool restriction of this scope, if any. */
   get filter(): ToolFilter | undefined {
@@ -44,6 +45,22 @@ export class AgentScope implements AgentScopeView {
   restrict(filter: ToolFilter): void {
     if (this.#filter) throw new RangeError('this agent scope is already restricted');
     this.#filter = filter;
+  }
+
+  /** Suppresses this agent's runtime-context snapshots (DSH `suppressRuntimeContext()`); returns the disposer. */
+  suppressRuntimeContext(): () => void {
+    this.#contextSuppressors++;
+    let disposed = false;
+    return () => {
+      if (disposed) return;
+      disposed = true;
+      this.#contextSuppressors--;
+    };
+  }
+
+  /** True while at least one suppressor is registered. */
+  get runtimeContextSuppressed(): boolean {
+    return this.#contextSuppressors > 0;
   }
 
   /** Adds a monotonic tool guard. */

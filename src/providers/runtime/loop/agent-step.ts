@@ -2,7 +2,7 @@ import type { FinishReason, ModelChunk } from '../../model/chunk.js';
 import type { ContentBlock, ToolCallBlock } from '../../model/content.js';
 import { assembleResponse } from '../../model/assemble-response.js';
 import type { AssembledHead } from '../head/assemble-head.js';
-import type { AgentHandle, ToolDefinition } from './agent-contract.js';
+import type { AgentHandle, CancelCause, ToolDefinition } from './agent-contract.js';
 import type { InboxMessage } from './inbox-message.js';
 import type { LoopState, TurnDriver } from './loop-state.js';
 import { fallbackTitle, hasEvent, latestData } from '../log/log-folds.js';
@@ -10,13 +10,18 @@ import { buildRecordedRequest } from './recorded-request.js';
 import { renderContexts, snapshotChanged, snapshotMessage } from '../head/runtime-context.js';
 import { dispatchToolCalls } from './tool-dispatch.js';
 
-/** How a turn ended (DSH `turn/end.reason`). */
+/**
+ * How a turn ended, as DSH logs `turn/end.reason` (its `TurnEndReasonMap`): a refused response is
+ * `blocked`, and every cancellation is `aborted` with its cause, disposal included
+ * (`{kind:'aborted', reason:{kind:'disposed'}}`). `interrupted` is DSH's kind for a turn cut short
+ * outside a cancellation; this loop never writes it, but logs read back may hold it.
+ */
 export type TurnEndReason =
   | { readonly kind: 'completed' }
   | { readonly kind: 'max-tokens' }
-  | { readonly kind: 'refusal' }
-  | { readonly kind: 'aborted'; readonly reason: { readonly kind: 'user' | 'parent' } }
-  | { readonly kind: 'disposed' }
+  | { readonly kind: 'blocked' }
+  | { readonly kind: 'interrupted' }
+  | { readonly kind: 'aborted'; readonly reason: { readonly kind: CancelCause } }
   | { readonly kind: 'error'; readonly error: { readonly message: string; readonly code: string } };
 
 /** What one step decided. */
@@ -40,7 +45,12 @@ function logInput(agent: AgentHandle, state: LoopState, input: StepInput): void 
 }
 
 function logRuntimeContext(agent: AgentHandle, driver: TurnDriver, head: AssembledHead): void {
-  const contexts = renderContexts([...(agent.host.composition.contexts ?? []), ...driver.scope.contexts], {
+  // Suppression removes every context, the child's delegation statement included (core/system-prompt README).
+  if (agent.host.composition.includeRuntimeContext === false || driver.scope.runtimeContextSuppressed) return;
+  // A scoped context shadows the global one of the same name, as scoped sections do.
+  const scoped = new Set(driver.scope.contexts.map((context) => context.name));
+  const global = (agent.host.composition.contexts ?? []).filter((context) => !scoped.has(context.name));
+  const contexts = renderContexts([...global, ...driver.scope.contexts], {
     visibleToolNames: new Set(head.visibility.visible.map((tool) => tool.name)),
     isChild: agent.parent !== undefined,
   });
@@ -94,7 +104,7 @@ function endReason(finish: FinishReason): TurnEndReason {
     case 'max-tokens':
       return { kind: 'max-tokens' };
     case 'refusal':
-      return { kind: 'refusal' };
+      return { kind: 'blocked' };
     case 'error':
       return { kind: 'error', error: finish.failure };
   }

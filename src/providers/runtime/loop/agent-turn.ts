@@ -6,13 +6,13 @@ import { TurnCancellation } from './turn-cancellation.js';
 
 function cancelledReason(signal: AbortSignal): TurnEndReason {
   const cause = signal.reason instanceof TurnCancellation ? signal.reason.cancelCause : 'user';
-  return cause === 'disposed' ? { kind: 'disposed' } : { kind: 'aborted', reason: { kind: cause } };
+  return { kind: 'aborted', reason: { kind: cause } };
 }
 
 /**
  * One turn: `turn/start`, claim the input, steps until the model stops (or a tool concludes the
  * turn), `turn/end` with the durable reason. Turn numbers continue from the log, so a fork child's
- * first turn follows its seeded parent turns. A cancellation ends the turn `aborted` (or `disposed`);
+ * first turn follows its seeded parent turns. A cancellation ends the turn `aborted` with its cause;
  * any other failure ends the turn, not the loop (core/agent-loop README).
  */
 export async function runTurn(agent: AgentHandle, driver: TurnDriver): Promise<void> {

@@ -194,8 +194,10 @@ export class Agent implements AgentHandle {
     if (this.#driving || this.#disposed) return;
     if (this.#nextTurn.length === 0 && this.#nextStep.length === 0) return;
     this.#driving = (async () => {
-      // Start on a later tick: the caller finishes its synchronous setup (DSH wakes the driver asynchronously).
-      await Promise.resolve();
+      // Start on a later macrotask, as DSH's driver does: the caller finishes its setup, and input that
+      // lands in the same burst joins the same turn (subagent-report/session.jsonl: a child's report and
+      // its settlement notice, queued one after the other, open one parent turn together).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const driver = this.#turnDriver();
       while (!this.#disposed && (this.#nextTurn.length > 0 || this.#nextStep.length > 0)) await runTurn(this, driver);
     })().finally(() => {

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { UsageError } from '../../prefix/index.js';
+import type { CompositionProblem, YamlLocation } from './composition-problem.js';
+import { readComposition, type CompositionLayer, type CompositionRow, type LayerEntry } from './read-composition.js';
+
+/** A row after every layer was applied: the row as last written, with any patches on top. */
+export interface ResolvedRow {
+  readonly id: string | undefined;
+  readonly name: string;
+  readonly disabled: unknown;
+  readonly config: unknown;
+  readonly group: string | undefined;
+  /** Where the row was written. */
+  readonly origin: YamlLocation;
+  /** Where its current config came from (the row, or the last patch that replaced it). */
+  readonly configFrom: YamlLocation;
+}
+
+/** What a preset runs with, joined with its host composition and bundles. */
+export interface ResolvedComposition {
+  /** The files applied, in order: hosts first, the guarded file last. */
+  readonly files: readonly string[];
+  readonly rows: readonly ResolvedRow[];
+  readonly problems: readonly CompositionProblem[];
+}
+
+/** A composition file to apply: its path on disk and the name findings use for it. */
+export interface CompositionSource {
+  readonly path: string;
+  readonly label?: string;
+}
+
+/** Includes nest; a cycle or a runaway chain stops here. */
+const MAX_INCLUDE_DEPTH = 8;
+
+function fromRow(row: CompositionRow): ResolvedRow {
+  return { id: row.id, name: row.name, disabled: row.disabled, config: row.config, group: row.group, origin: row, configFrom: row };
+}
+
+class RowTable {
+  readonly rows: ResolvedRow[] = [];
+  readonly problems: CompositionProblem[] = [];
+
+  insert(row: CompositionRow): void {
+    // Rows are addressed by id, the last write winning per row (base bundle header).
+    const at = row.id === undefined ? -1 : this.rows.findIndex((existing) => existing.id === row.id);
+    if (at >= 0) this.rows[at] = fromRow(row);
+    else this.rows.push(fromRow(row));
+  }
+
+  apply(entry: Extract<LayerEntry, { kind: 'patch' }>): void {
+    const { patch } = entry;
+    const at = this.rows.findIndex((existing) => existing.id === patch.id);
+    const current = this.rows[at];
+    if (!current) {
+      this.problems.push({ ...locationOf(patch), code: 'composition/patch-target', severity: 'warning', message: `patch for row '${patch.id}' matches no row loaded before it; Cordis skips it` });
+      return;
+    }
+    if (patch.name !== undefined && patch.name !== current.name) {
+      this.problems.push({ ...locationOf(patch), code: 'composition/patch-name', severity: 'warning', message: `patch for row '${patch.id}' asserts '${patch.name}' but the row loads '${current.name}'; Cordis skips it` });
+      return;
+    }
+    this.rows[at] = {
+      ...current,
+      ...(patch.hasDisabled ? { disabled: patch.disabled } : {}),
+      ...(patch.hasConfig ? { config: patch.config, configFrom: locationOf(patch) } : {}),
+    };
+  }
+}
+
+function locationOf(location: YamlLocation): YamlLocation {
+  return { file: location.file, yamlPath: location.yamlPath, line: location.line };
+}
+
+async function applyLayer(table: RowTable, layer: CompositionLayer, depth: number, seen: readonly string[]): Promise<void> {
+  table.problems.push(...layer.problems);
+  for (const entry of layer.entries) await applyEntry(table, entry, depth, seen);
+}
+
+async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, seen: readonly string[]): Promise<void> {
+  if (entry.kind === 'row') return table.insert(entry.row);
+  if (entry.kind === 'patch') return table.apply(entry);
+  if (depth >= MAX_INCLUDE_DEPTH || seen.includes(entry.target)) {
+    table.problems.push({ ...locationOf(entry.row), code: 'composition/include-cycle', severity: 'error', message: `include of ${entry.target} nests deeper than ${MAX_INCLUDE_DEPTH} or includes itself` });
+    return;
+  }
+  const label = path.relative(path.dirname(path.resolve(entry.row.file)), entry.target);
+  const included = await readComposition(entry.target, path.join(path.dirname(entry.row.file), label));
+  await applyLayer(table, included, depth + 1, [...seen, entry.target]);
+  for (const patch of entry.patches) await applyEntry(table, patch, depth + 1, seen);
+}
+
+/**
+ * Resolves what a composition runs with, as Cordis loads it: the host compositions and bundle
+ * patches first, in the order given, then the guarded file. Rows insert (a later row with an
+ * existing id replaces it), patches replace a row's whole `config` or its `disabled`, includes splice
+ * another file in and patch it. Unreadable files throw `InputError`; rows that do not validate are
+ * problems, never silently dropped.
+ */
+export async function resolveComposition(sources: readonly CompositionSource[]): Promise<ResolvedComposition> {
+  if (sources.length === 0) throw new UsageError('guard/no-composition', 'resolveComposition needs at least one composition file');
+  const table = new RowTable();
+  const files: string[] = [];
+  for (const source of sources) {
+    const label = source.label ?? source.path;
+    files.push(label);
+    const layer = await readComposition(source.path, label);
+    await applyLayer(table, layer, 0, [path.resolve(source.path)]);
+  }
+  return { files, rows: table.rows, problems: table.problems };
+}

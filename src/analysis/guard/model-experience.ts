@@ -1,0 +1,109 @@
+import { formatCount } from './format-count.js';
+import type { DelegationAnalysis } from './delegation-analysis.js';
+import { describeDelta } from './head-delta.js';
+import type { GuardReport } from './guard-report.js';
+
+/** One call path's card: the three paragraphs of a DSH README's Model Experience entry, with numbers. */
+export interface ModelExperiencePath {
+  readonly label: string;
+  readonly isDefault: boolean;
+  readonly mode: 'one-shot' | 'continuable';
+  readonly whatTheModelSees: string;
+  readonly tokenEffect: string;
+  readonly kvCacheEffect: string;
+  /** The numbers in the paragraphs (null when the runtime rejected the start). */
+  readonly numbers: {
+    readonly parentHeadTokens: number;
+    readonly childHeadTokens: number;
+    readonly inheritedHistoryTokens: number;
+    readonly inheritedMessages: number;
+    readonly reusedTokens: number;
+    readonly lostTokens: number;
+    readonly tokenizer: string;
+  } | null;
+}
+
+/** A delegation tool's Model Experience card. */
+export interface ModelExperienceCard {
+  readonly tool: string;
+  readonly provider: string;
+  readonly inheritsParentContext: boolean;
+  readonly paths: readonly ModelExperiencePath[];
+  /** The parent side, as DSH's cards give it ("Parent tool result, indirectly"). */
+  readonly parentResult: { readonly whatTheModelSees: string; readonly tokenEffect: string; readonly kvCacheEffect: string };
+}
+
+const count = formatCount;
+
+function pathCard(analysis: DelegationAnalysis, entry: DelegationAnalysis['paths'][number]): ModelExperiencePath {
+  const { delegation } = analysis;
+  const { path, outcome } = entry;
+  const base = { label: path.label, isDefault: path.isDefault, mode: path.delta.mode };
+  if (outcome.state === 'rejected') {
+    const text = `The runtime rejects this start (${outcome.code}): ${outcome.message}`;
+    return { ...base, whatTheModelSees: text, tokenEffect: text, kvCacheEffect: text, numbers: null };
+  }
+  const { request, head, deltas } = outcome;
+  const historyTokens = request.parentTokens - head.parentTokens;
+  const messages = analysis.inheritedMessages;
+  const tokenizer = request.tokenizer;
+  const deltaText = deltas.length === 0 ? 'no child-only delta: its head is byte-identical to the parent\'s' : `child-only ${deltas.map(describeDelta).join(', ')}`;
+  const landing = request.firstDifferent ? `, first differing at ${request.firstDifferent.kind} segment '${request.firstDifferent.name}'` : '';
+  const sees = delegation.inheritsParentContext
+    ? `The child receives the parent's completed-turn history (${count(messages)} messages${messages === 0 ? ' here: a first-turn fork, or no session given' : ''}), then its task verbatim. Its head has ${outcome.pair.childHead.sections.length} sections and ${outcome.pair.childHead.tools.length} tools (the parent's: ${outcome.pair.parentHead.sections.length} and ${outcome.pair.parentHead.tools.length}), with ${deltaText}${landing}.`
+    : `The fresh child receives its task verbatim and zero parent conversation messages. Its head has ${outcome.pair.childHead.sections.length} sections and ${outcome.pair.childHead.tools.length} tools, with ${deltaText}${landing}.`;
+  const headChange = head.childTokens - head.parentTokens;
+  const tokenEffect =
+    `Every child request repeats a head of ${count(head.childTokens)} tokens (${headChange === 0 ? 'the same as the parent\'s' : `${headChange > 0 ? '+' : ''}${count(headChange)} against the parent's ${count(head.parentTokens)}`})` +
+    (delegation.inheritsParentContext ? ` and duplicates ${count(historyTokens)} inherited history tokens into the child's context.` : '; no parent-history tokens are duplicated.') +
+    ` Counts in ${tokenizer}.`;
+  const kvCacheEffect = delegation.inheritsParentContext
+    ? request.lostTokens === 0
+      ? `The child may reuse all ${count(request.parentTokens)} tokens of the parent's cached request (head and inherited history) under the same provider and model; later child history is append-only.`
+      : `The child reuses only ${count(request.commonTokens)} of the parent's ${count(request.parentTokens)} cached tokens: the delta precedes the inherited history, so ${count(request.lostTokens)} tokens are re-prefilled${messages === 0 ? ', plus every inherited history token' : ''}.`
+    : `Independent of the parent's conversation cache; the child's head shares ${count(head.commonTokens)} of ${count(head.childTokens)} tokens with the parent's head, which a provider caching by prefix can reuse.`;
+  return {
+    ...base,
+    whatTheModelSees: sees,
+    tokenEffect,
+    kvCacheEffect,
+    numbers: {
+      parentHeadTokens: head.parentTokens,
+      childHeadTokens: head.childTokens,
+      inheritedHistoryTokens: historyTokens,
+      inheritedMessages: messages,
+      reusedTokens: request.commonTokens,
+      lostTokens: request.lostTokens,
+      tokenizer,
+    },
+  };
+}
+
+/** The Model Experience cards of every delegation a guard run assembled. */
+export function modelExperienceCards(report: GuardReport): ModelExperienceCard[] {
+  return report.delegations.map((analysis) => ({
+    tool: analysis.delegation.tool,
+    provider: analysis.delegation.provider,
+    inheritsParentContext: analysis.delegation.inheritsParentContext,
+    paths: analysis.paths.map((entry) => pathCard(analysis, entry)),
+    parentResult: {
+      whatTheModelSees: `Through '${analysis.delegation.tool}', the parent receives only the child's final output, or \`Error: <stop reason>\`, as the tool result.`,
+      tokenEffect: 'Parent input grows by one data-dependent result retained until compaction.',
+      kvCacheEffect: 'Append-only; the result follows the reusable request prefix and does not invalidate existing KV-cache entries.',
+    },
+  }));
+}
+
+/** Markdown in the DSH READMEs' card layout. */
+export function renderModelExperience(cards: readonly ModelExperienceCard[], source: string): string {
+  const lines = [`# Model Experience: ${source}`, ''];
+  for (const card of cards) {
+    lines.push(`## ${card.tool} — provider '${card.provider}'${card.inheritsParentContext ? ' (inherits the parent\'s completed turns)' : ''}`, '');
+    for (const path of card.paths) {
+      lines.push(`### Child-agent request: ${path.label} (${path.mode} child${path.isDefault ? ', the default' : ', opt-in'})`, '');
+      lines.push('#### What the model sees', '', path.whatTheModelSees, '', '#### Token effect', '', path.tokenEffect, '', '#### KV Cache effect', '', path.kvCacheEffect, '');
+    }
+    lines.push('### Parent tool result, indirectly', '', '#### What the model sees', '', card.parentResult.whatTheModelSees, '', '#### Token effect', '', card.parentResult.tokenEffect, '', '#### KV Cache effect', '', card.parentResult.kvCacheEffect, '');
+  }
+  return `${lines.join('\n')}`;
+}

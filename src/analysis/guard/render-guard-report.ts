@@ -1,0 +1,51 @@
+import type { GuardFinding } from './guard-finding.js';
+import type { GuardReport } from './guard-report.js';
+
+/** The `--json` document: `ok` and every finding with its location, tool, message and lost tokens. */
+export function guardJson(report: GuardReport): { ok: boolean; source: string; headSource: string; findings: Record<string, unknown>[]; uncounted: GuardReport['uncounted'] } {
+  return {
+    ok: report.ok,
+    source: report.source,
+    headSource: report.headSource,
+    findings: report.findings.map(({ kind, severity, file, yamlPath, line, tool, message, lostTokens, ...details }) => ({ kind, severity, file, yamlPath, line, tool, message, lostTokens, ...details })),
+    uncounted: report.uncounted,
+  };
+}
+
+function where(finding: GuardFinding): string {
+  if (finding.file === null) return finding.tool ?? '';
+  const line = finding.line === null ? '' : `:${finding.line}`;
+  return `${finding.file}${line}${finding.yamlPath ? ` ${finding.yamlPath}` : ''}`;
+}
+
+function tally(findings: readonly GuardFinding[]): string {
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = findings.filter((finding) => finding.severity === 'warning').length;
+  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+}
+
+function headOrigin(report: GuardReport): string {
+  return report.headSource === 'session' ? `head logged in ${report.subject.sessionSource}` : 'head assembled from the composition';
+}
+
+/** Terminal text: one block per finding, then a verdict line. */
+export function renderGuardText(report: GuardReport): string {
+  const lines = [`kvprefix guard: ${report.source} (${headOrigin(report)})`];
+  for (const finding of report.findings) lines.push(`${finding.severity.padEnd(7)} ${finding.kind}  ${where(finding)}`, `  ${finding.message}`);
+  if (report.uncounted.length > 0) lines.push(`note: not counted in token numbers: ${report.uncounted.map((entry) => entry.package).join(', ')}`);
+  lines.push(`${report.ok ? 'PASSED' : 'FAILED'}: ${tally(report.findings)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Markdown, for a CI job summary or a pull-request comment. */
+export function renderGuardMarkdown(report: GuardReport): string {
+  const lines = [`## kvprefix guard: \`${report.source}\` — ${report.ok ? 'passed' : 'failed'}`, '', `${tally(report.findings)}; ${headOrigin(report)}.`, ''];
+  for (const finding of report.findings) lines.push(`- **${finding.severity}** \`${finding.kind}\` at \`${where(finding)}\`${finding.lostTokens === null ? '' : ` — ${finding.lostTokens.toLocaleString('en-US')} tokens lost`}`, `  ${finding.message}`);
+  if (report.uncounted.length > 0) lines.push('', `Not counted in token numbers: ${report.uncounted.map((entry) => `\`${entry.package}\``).join(', ')}.`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Renders a report in one of the CLI's formats. */
+export function renderGuardReport(report: GuardReport, format: 'text' | 'md'): string {
+  return format === 'md' ? renderGuardMarkdown(report) : renderGuardText(report);
+}
