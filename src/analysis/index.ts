@@ -36,7 +36,14 @@ export {
   anthropicPolicy,
   CACHE_POLICIES,
   costOf,
+  DEEPSEEK_FLASH_PRICES,
+  DEEPSEEK_PRO_PRICES,
+  DEEPSEEK_TTL,
+  DEEPSEEK_UNIT,
+  deepseekPolicy,
+  deepseekPricesFor,
   createAnthropicPolicy,
+  createDeepSeekPolicy,
   createOpenAIPolicy,
   createPolicyRegistry,
   createSglangPolicy,
@@ -59,6 +66,7 @@ export type {
   CachePolicyName,
   CachePrediction,
   CacheUsage,
+  DeepSeekPolicyOptions,
   OpenAIPolicyOptions,
   PolicyInput,
   PolicyParameter,
@@ -68,7 +76,13 @@ export type {
   SglangPolicyOptions,
   VllmPolicyOptions,
 } from './policies/index.js';
-// Replays: the prefix store and the result shape every reader produces.
+// DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
+export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
+export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
+// Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
+export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
+export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
 export { predictionAccuracy, PrefixStore } from './replay/index.js';
 export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 // Claude Code transcripts: predicted against logged cache usage.

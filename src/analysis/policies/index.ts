@@ -1,5 +1,7 @@
 export { costOf } from './cache-policy.js';
 export type { CacheMatch, CachePolicy, CachePolicyName, CachePrediction, CacheUsage, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
+export { createDeepSeekPolicy, DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, DEEPSEEK_TTL, DEEPSEEK_UNIT, deepseekPolicy, deepseekPricesFor } from './deepseek.js';
+export type { DeepSeekPolicyOptions } from './deepseek.js';
 export { anthropicMinimumTokens, anthropicPolicy, createAnthropicPolicy } from './anthropic.js';
 export type { AnthropicPolicyOptions } from './anthropic.js';
 export { createOpenAIPolicy, openaiCachedTokens, openaiPolicy, openaiRoute } from './openai.js';

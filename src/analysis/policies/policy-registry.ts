@@ -1,16 +1,16 @@
 import { UsageError } from '../../prefix/index.js';
 import { anthropicPolicy } from './anthropic.js';
 import type { CachePolicy, CachePolicyName } from './cache-policy.js';
+import { deepseekPolicy } from './deepseek.js';
 import { openaiPolicy } from './openai.js';
 import { sglangPolicy } from './sglang.js';
 import { vllmPolicy } from './vllm.js';
 
 /**
- * The policies kvprefix ships, in the order `--policy` lists them. DeepSeek's rule lives in its own
- * module (`deepseek.ts`) and joins this list when it lands; everything below takes the list it is
- * given, so adding a policy is adding one element here.
+ * The policies kvprefix ships, in the order `--policy` lists them (DeepSeek first: DSH's recorded
+ * provider). Everything below takes the list it is given, so adding a policy is adding one element here.
  */
-export const CACHE_POLICIES: readonly CachePolicy[] = [openaiPolicy, anthropicPolicy, vllmPolicy, sglangPolicy];
+export const CACHE_POLICIES: readonly CachePolicy[] = [deepseekPolicy, openaiPolicy, anthropicPolicy, vllmPolicy, sglangPolicy];
 
 /** A lookup over a fixed list of policies. */
 export interface PolicyRegistry {
