@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { renderHtmlReport } from '../src/analysis/index.js';
+import { openaiPolicy, renderHtmlReport } from '../src/analysis/index.js';
 import { getTokenizer } from '../src/prefix/index.js';
-import { deepseekRulePolicy } from '../test/support/deepseek-rule-policy.js';
+
 import { browserLoadMs } from './support/browser-load.js';
 import { largeFamily } from './support/large-family.js';
 import { measurePair, type PairOptions } from './support/measure-pair.js';
@@ -24,7 +24,7 @@ export const htmlReportScenario: Scenario = {
   description: 'renderHtmlReport of a 200-request tree with 100k-token shared prefixes vs JSON.stringify; file size and Chromium load time',
   async run(context) {
     const start = performance.now();
-    const tree = largeFamily(getTokenizer('o200k_base'), deepseekRulePolicy());
+    const tree = largeFamily(getTokenizer('o200k_base'), openaiPolicy);
     const familyMs = performance.now() - start;
     const html = renderHtmlReport([tree]);
     const file = path.join(tmpdir(), `kvprefix-html-report-${process.pid}.html`);
