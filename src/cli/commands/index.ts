@@ -6,6 +6,7 @@ import { diffCommand } from './diff.js';
 import { explainCommand } from './explain.js';
 import { guardCommand } from './guard.js';
 import { seedCommand } from './seed.js';
+import { simulateCommand } from './simulate.js';
 
 /** `analyze` over the shipped cache policies, re-priced by `--prices FILE`. */
 const analyzeCommand = createAnalyzeCommand({
@@ -20,4 +21,4 @@ const analyzeCommand = createAnalyzeCommand({
  * Every subcommand, registered in one array (one file per command beside this one). Keep this
  * list in the order `kvprefix --help` should print it.
  */
-export const COMMANDS: readonly Command[] = [demoCommand, diffCommand, seedCommand, analyzeCommand, guardCommand, explainCommand];
+export const COMMANDS: readonly Command[] = [demoCommand, diffCommand, seedCommand, analyzeCommand, guardCommand, explainCommand, simulateCommand];
