@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { InputError } from '../../prefix/index.js';
+import { decodeUtf8, inputLabel, readInputBytes, type InputOptions } from '../../providers/index.js';
 import { parseTraceText, type BlockTrace } from './trace-request.js';
 
 /** Options of `readTraceFile`. */
-export interface ReadTraceFileOptions {
-  /** How errors and reports name the file (defaults to the path). */
+export interface ReadTraceFileOptions extends Pick<InputOptions, 'maxInputBytes' | 'stdin'> {
+  /** How errors and reports name the file (defaults to the path; `-` reads standard input). */
   readonly label?: string;
 }
 
@@ -14,12 +13,7 @@ export interface ReadTraceFileOptions {
  * over an in-memory string is the fastest way through them.
  */
 export async function readTraceFile(file: string, options: ReadTraceFileOptions = {}): Promise<BlockTrace> {
-  const source = options.label ?? file;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read the file: ${error instanceof Error ? error.message : String(error)}`, { source }, { cause: error });
-  }
-  return parseTraceText(text, source);
+  // The shared reader: one wording for unreadable files, the size limit, strict UTF-8, `-`.
+  const source = inputLabel(file, options);
+  return parseTraceText(decodeUtf8(await readInputBytes(file, { ...options, label: source }), source), source);
 }

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { policyByName, readTraceFile, simulateTrace, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
+import { STDIN_NAME } from '../../providers/index.js';
+import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
 
 const USAGE =
-  'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M] [--json]\n' +
+  'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M] [--max-input-mb <n>] [--json]\n' +
   '  replays a block-hash trace (Mooncake format: timestamp ms, input_length, output_length, hash_ids) through a prefix cache\n' +
   '  --capacity BLOCKS  most blocks held; least recently used evicted beyond it (default: unbounded)\n' +
   '  --ttl S            drop a block unused for S seconds (default: never)\n' +
@@ -41,6 +43,7 @@ export const simulateCommand: Command = {
       policy: { type: 'string' },
       model: { type: 'string' },
       json: { type: 'boolean' },
+      ...MAX_INPUT_OPTION,
     });
     if (positionals.length !== 1) throw new UsageError('usage/arguments', `expected one trace file, got ${positionals.length}`);
     const capacityBlocks = numberOption(values, 'capacity', true);
@@ -59,7 +62,7 @@ export const simulateCommand: Command = {
       ...(bucketSeconds === undefined ? {} : { bucketSeconds }),
     };
     const file = positionals[0]!;
-    const trace = await readTraceFile(path.resolve(io.cwd, file), { label: file });
+    const trace = await readTraceFile(file === STDIN_NAME ? file : path.resolve(io.cwd, file), { ...inputOptions(values, io), ...(file === STDIN_NAME ? {} : { label: file }) });
     const result = simulateTrace(trace, options);
     io.stdout(values['json'] ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
     return EXIT.ok;
