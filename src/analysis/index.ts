@@ -30,3 +30,16 @@ export type {
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
 export { attributeDivergence, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
 export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
+// Provider cache policies (src/analysis/policies): the contract and DeepSeek's rule.
+export { costOf } from './policies/cache-policy.js';
+export type { CacheMatch, CachePolicy, CachePolicyName, CachePrediction, CacheUsage, PolicyInput, PolicyParameter, PriceTable } from './policies/cache-policy.js';
+export { DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, DEEPSEEK_TTL, DEEPSEEK_UNIT, deepseekPolicy, deepseekPricesFor } from './policies/deepseek.js';
+export type { DeepSeekPolicyOptions } from './policies/deepseek.js';
+// DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
+export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
+export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
+// Replay of recorded sessions against a policy (src/analysis/replay).
+export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
+export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
+export type { RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from './replay/session-analysis.js';

@@ -126,8 +126,8 @@ export { childLogNumber, loadHeadPins, parseSystemPromptPin, parseToolSchemasPin
 export type { HeadPins, LoadHeadPinsOptions, SystemPromptPin, ToolSchemasPin } from './head-pins.js';
 export { latestRequestHeader, requestHeadAt, resolveRequestHead, SYSTEM_PLACEHOLDER, TOOLS_PLACEHOLDER } from './request-head.js';
 export type { RequestHead } from './request-head.js';
-export { reconstructRequest } from './reconstruct-request.js';
-export type { ReconstructedRequest, ReconstructRequestOptions } from './reconstruct-request.js';
+export { reconstructRequest, reconstructRequestParts } from './reconstruct-request.js';
+export type { ReconstructedRequest, ReconstructedRequestParts, ReconstructRequestOptions } from './reconstruct-request.js';
 export { chatRequestBody } from './chat-request-body.js';
 export type { ChatRequestBody, ChatRequestBodyOptions } from './chat-request-body.js';
 export { modelRequestPoints } from './request-points.js';

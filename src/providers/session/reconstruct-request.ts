@@ -39,6 +39,9 @@ export interface ReconstructedRequest {
   readonly request: PrefixRequest;
 }
 
+/** A request rebuilt from a session log, not yet rendered (for callers that render it their own way). */
+export type ReconstructedRequestParts = Omit<ReconstructedRequest, 'request'>;
+
 /**
  * Rebuilds the request a session sent at a point of its log: the latest `request/header` at or
  * before that point (placeholders filled from the pins) plus the surface as it was there, rendered
@@ -49,6 +52,15 @@ export interface ReconstructedRequest {
  * `modelRequestPoints`).
  */
 export function reconstructRequest(log: SessionLog, options: ReconstructRequestOptions = {}): ReconstructedRequest {
+  const reconstructed = reconstructRequestParts(log, options);
+  return { ...reconstructed, request: renderRequest(reconstructed.head.route, 'chat', reconstructed.parts) };
+}
+
+/**
+ * `reconstructRequest` without the rendering: the head, surface, wire messages and parts. A caller
+ * that renders for another server's template (DeepSeek V4's) skips hashing the chat layout.
+ */
+export function reconstructRequestParts(log: SessionLog, options: ReconstructRequestOptions = {}): ReconstructedRequestParts {
   const through = options.through ?? log.length - 1;
   const head = requestHeadAt(log, through, options.pins);
   const surface = projectSurface(log.events, { through, source: log.source });
@@ -74,5 +86,5 @@ export function reconstructRequest(log: SessionLog, options: ReconstructRequestO
     messages: messageParts,
   };
   const systemMessages: ChatWireMessage[] = head.system === undefined ? [] : [{ role: 'system', content: head.system }];
-  return { head, surface, messages: [...systemMessages, ...messages], parts, request: renderRequest(head.route, 'chat', parts) };
+  return { head, surface, messages: [...systemMessages, ...messages], parts };
 }

@@ -1,0 +1,126 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { InputError } from '../../prefix/index.js';
+import {
+  findDelegationCall,
+  isEventType,
+  loadHeadPins,
+  messageToChatMessages,
+  modelRequestPoints,
+  readSessionLog,
+  type ChatWireMessage,
+  type HeadPins,
+  type ModelRequestPoint,
+  type SessionLog,
+} from '../../providers/index.js';
+
+/** One log of a DSH session tree, read, with the pins that fill its placeholders. */
+export interface DshSessionFile {
+  readonly file: string;
+  readonly log: SessionLog;
+  readonly pins: HeadPins;
+}
+
+/** One model request of the tree, in replay order. */
+export interface DshRequestRecord {
+  /** Index into the tree's sessions. */
+  readonly session: number;
+  /** Index among the session's own requests (a fork child's seeded steps are the parent's, not its own). */
+  readonly index: number;
+  readonly point: ModelRequestPoint;
+  /** Milliseconds since the epoch, when the log records event times (fixture logs do not). */
+  readonly time: number | null;
+  /** The step's response as a chat message, when the log holds it. */
+  readonly response: Extract<ChatWireMessage, { role: 'assistant' }> | undefined;
+}
+
+const LOG_NAME = /^session(?:\.(\d+))?\.jsonl(?:\.zstd?)?$/i;
+
+/** The log files of a session tree: the folder's `session.jsonl` and `session.<n>.jsonl` (plain or zstd). */
+async function treeFiles(target: string): Promise<string[]> {
+  const info = await stat(target).catch(() => undefined);
+  if (!info) throw new InputError('input/not-found', `no such file or folder: ${target}`, { source: target });
+  const directory = info.isDirectory() ? target : path.dirname(target);
+  const names = (await readdir(directory)).filter((name) => LOG_NAME.test(name));
+  if (names.length === 0) throw new InputError('input/no-session-log', `no session.jsonl or session.<n>.jsonl in ${directory}`, { source: target });
+  const order = (name: string) => Number(LOG_NAME.exec(name)?.[1] ?? -1);
+  return names.sort((a, b) => order(a) - order(b)).map((name) => path.join(directory, name));
+}
+
+/**
+ * Reads a DSH session tree: every log in the folder of `target` (a folder, or any log in it), root
+ * first, then the children in the order they were created.
+ */
+export async function readDshSessionTree(target: string): Promise<DshSessionFile[]> {
+  const files = await treeFiles(target);
+  const sessions = await Promise.all(files.map(async (file) => ({ file, log: await readSessionLog(file), pins: await loadHeadPins(file) })));
+  const ids = new Set(sessions.map((session) => session.log.header.id));
+  const isRoot = (session: DshSessionFile) => session.log.header.parentSession === undefined || !ids.has(session.log.header.parentSession);
+  return sessions.sort((a, b) => Number(isRoot(b)) - Number(isRoot(a)) || a.log.header.createdAt - b.log.header.createdAt);
+}
+
+function eventTime(log: SessionLog, through: number): number | null {
+  let time: number | null = null;
+  for (const entry of log.events) {
+    if (entry.seq > through) break;
+    const value = (entry.event as { time?: unknown }).time;
+    if (typeof value === 'number') time = value;
+  }
+  return time;
+}
+
+function responseOf(log: SessionLog, point: ModelRequestPoint): DshRequestRecord['response'] {
+  const message = log.events.find(
+    (entry) => entry.seq > point.through && isEventType(entry, 'assistant/message') && entry.event.data.turn === point.turn && entry.event.data.step === point.step,
+  );
+  if (!message || !isEventType(message, 'assistant/message')) return undefined;
+  const wire = messageToChatMessages(message.event.data.message)[0];
+  return wire?.role === 'assistant' ? wire : undefined;
+}
+
+function ownRequests(session: DshSessionFile, sessionIndex: number): DshRequestRecord[] {
+  return modelRequestPoints(session.log)
+    .filter((point) => !point.seeded)
+    .map((point, index) => ({ session: sessionIndex, index, point, time: eventTime(session.log, point.through), response: responseOf(session.log, point) }));
+}
+
+/**
+ * The tree's requests in the order they reached the provider. With event times (real DSH logs) that
+ * is time order. Fixture logs have none, so the order follows the structure: a child runs inside its
+ * parent's delegating tool call, after the parent request whose response made the call and before
+ * the parent's next request; siblings in the order they were created.
+ */
+export function replayOrder(sessions: readonly DshSessionFile[]): DshRequestRecord[] {
+  const own = sessions.map((session, index) => ownRequests(session, index));
+  const all = own.flat();
+  if (all.length > 0 && all.every((record) => record.time !== null)) {
+    return all.map((record, order) => ({ record, order })).sort((a, b) => a.record.time! - b.record.time! || a.order - b.order).map((entry) => entry.record);
+  }
+  const children = new Map<string, { session: number; callSeq: number }[]>();
+  sessions.forEach((session, index) => {
+    const parentId = session.log.header.parentSession;
+    const parent = sessions.find((candidate) => candidate.log.header.id === parentId);
+    if (!parent) return;
+    const link = findDelegationCall(parent.log, session.log);
+    const list = children.get(parent.log.header.id) ?? [];
+    list.push({ session: index, callSeq: link.kind === 'found' ? link.call.seq : Number.POSITIVE_INFINITY });
+    children.set(parent.log.header.id, list);
+  });
+  const visit = (index: number): DshRequestRecord[] => {
+    const pending = [...(children.get(sessions[index]!.log.header.id) ?? [])];
+    const ordered: DshRequestRecord[] = [];
+    const flushBefore = (seq: number) => {
+      while (pending.length > 0 && pending[0]!.callSeq < seq) ordered.push(...visit(pending.shift()!.session));
+    };
+    pending.sort((a, b) => a.callSeq - b.callSeq || sessions[a.session]!.log.header.createdAt - sessions[b.session]!.log.header.createdAt);
+    for (const record of own[index]!) {
+      flushBefore(record.point.through);
+      ordered.push(record);
+    }
+    flushBefore(Number.POSITIVE_INFINITY);
+    for (const rest of pending) ordered.push(...visit(rest.session));
+    return ordered;
+  };
+  const roots = sessions.map((_, index) => index).filter((index) => !sessions.some((candidate) => candidate.log.header.id === sessions[index]!.log.header.parentSession));
+  return roots.flatMap((root) => visit(root));
+}
