@@ -137,6 +137,27 @@ function roleOf(wire: unknown): string {
   return typeof role === 'string' ? role : 'unknown';
 }
 
+/** Real agent tasks: the OpenHands multi-SWE-bench instructions. */
+export function realTasks(): string[] {
+  return readOpenHands().map((trajectory) => trajectory.instruction);
+}
+
+/**
+ * Real history messages (the OpenHands trajectories, a SWE-agent trajectory, a Claude Code session,
+ * in that order) until their own token counts reach `targetTokens`.
+ */
+export function realHistoryMessages(tokenizer: Tokenizer, targetTokens: number): MessagePart[] {
+  const candidates = [...readOpenHands().flatMap((trajectory) => openHandsMessages(trajectory)), ...sweAgentMessages(), ...claudeCodeMessages()];
+  const history: MessagePart[] = [];
+  let tokens = 0;
+  for (const wire of candidates) {
+    if (tokens >= targetTokens) return history;
+    tokens += tokenizer.count(JSON.stringify(wire));
+    history.push({ name: `message[${history.length}]:${roleOf(wire)}`, role: roleOf(wire), wire });
+  }
+  throw new Error(`the corpus holds only ~${tokens} tokens of history; the target is ${targetTokens}`);
+}
+
 /** The two requests and what they are made of. */
 export interface LargeRequestPair {
   readonly parent: RequestParts;

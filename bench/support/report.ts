@@ -74,7 +74,8 @@ function formatDetail(value: number | string | boolean): string {
 
 /** Human-readable lines for one result: times, baseline, ratio against the goal, then the details. */
 export function formatResult(result: BenchResult): string {
-  const verdict = result.goal === null ? 'no goal (informational)' : `goal ≥ ${result.goal}×: ${result.met ? 'met' : 'NOT MET'}`;
+  const goals = [...(result.goal === null ? [] : [`≥ ${result.goal}×`]), ...(result.maxMs === null ? [] : [`≤ ${formatMs(result.maxMs)}`])];
+  const verdict = goals.length === 0 ? 'no goal (informational)' : `goal ${goals.join(' and ')}: ${result.met ? 'met' : 'NOT MET'}`;
   const details = Object.entries(result.details)
     .map(([key, value]) => `${key}=${formatDetail(value)}`)
     .join(' ');

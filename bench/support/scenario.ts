@@ -30,7 +30,9 @@ export interface BenchResult {
   readonly ratio: number;
   /** The least ratio the scenario must reach, or null for a measurement with no goal. */
   readonly goal: number | null;
-  /** Whether `ratio >= goal`; null when there is no goal. */
+  /** The most milliseconds kvprefix's median may take, for goals stated as a time ("under 0.5 s"); null when none. */
+  readonly maxMs: number | null;
+  /** Whether `ratio >= goal` and `medianMs <= maxMs`, for those of the two that are set; null when neither is. */
   readonly met: boolean | null;
   readonly samples: number;
   readonly baselineSamples: number;
@@ -44,6 +46,8 @@ export interface ComparisonSpec {
   readonly subject: string;
   readonly baselineName: string;
   readonly goal: number | null;
+  /** A time goal for kvprefix's median, in milliseconds (absent: none). */
+  readonly maxMs?: number;
   readonly details?: ResultDetails;
 }
 
@@ -53,6 +57,8 @@ export function toBenchResult(spec: ComparisonSpec, ours: Timing, baseline: Timi
     throw new Error(`${spec.name}: medians must be positive to form a ratio (ours ${ours.medianMs} ms, baseline ${baseline.medianMs} ms); the timer resolution is too coarse for this operation`);
   }
   const ratio = baseline.medianMs / ours.medianMs;
+  const maxMs = spec.maxMs ?? null;
+  const checks = [...(spec.goal === null ? [] : [ratio >= spec.goal]), ...(maxMs === null ? [] : [ours.medianMs <= maxMs])];
   return {
     name: spec.name,
     scenario: spec.scenario,
@@ -62,7 +68,8 @@ export function toBenchResult(spec: ComparisonSpec, ours: Timing, baseline: Timi
     baseline: baseline.medianMs,
     ratio,
     goal: spec.goal,
-    met: spec.goal === null ? null : ratio >= spec.goal,
+    maxMs,
+    met: checks.length === 0 ? null : checks.every(Boolean),
     samples: ours.samples,
     baselineSamples: baseline.samples,
     details: spec.details ?? {},

@@ -1,4 +1,4 @@
-import { attributeDivergence, readRequestFile, type AttributedDivergence, type DivergenceCause, type WireRequest } from '../../analysis/index.js';
+import { attributeDivergence, causeText, readRequestFile, type AttributedDivergence, type WireRequest } from '../../analysis/index.js';
 import { comparePrefix, getTokenizer, UsageError, type LayoutName, type PrefixComparison, type PrefixSize } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
@@ -32,19 +32,6 @@ export function comparisonJson(parent: WireRequest, child: WireRequest, comparis
   };
 }
 
-const CAUSE_TEXT = {
-  route: () => 'the route (provider or model) differs, so nothing is shared',
-  persona: (name) => `the persona section '${name}' differs`,
-  'tool-filter': (name) => `the child's tool filter removed '${name}' (the first removed tool in wire order)`,
-  sdk: (name) => `the generated SDK bindings '${name}' differ`,
-  'report-tool': (name) => `the child's head adds the '${name}' tool of a continuable child`,
-  'output-contract': (name) => `the child's head adds the '${name}' tool of a structured-output child`,
-  system: (name) => `the system text '${name}' differs`,
-  tools: (name) => `the tool schema '${name}' differs`,
-  history: (name) => `the history message '${name}' differs`,
-  task: (name) => `the task '${name}' differs: everything before it is shared`,
-} as const satisfies Record<DivergenceCause, (name: string) => string>;
-
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
 
 /** Text as it is, with line breaks and other control characters shown as escapes so one excerpt stays one line. */
@@ -71,7 +58,7 @@ export function comparisonText(parent: WireRequest, child: WireRequest, comparis
     const owner = divergence.side === 'child' ? " (the child's; the parent ends before it)" : '';
     lines.push(
       `diverges at segment ${divergence.index} (${divergence.kind}${owner}), byte ${count(divergence.byteOffset)}`,
-      `  cause: ${divergence.cause}: ${CAUSE_TEXT[divergence.cause](divergence.name)}`,
+      `  cause: ${divergence.cause}: ${causeText(divergence.cause, divergence.name)}`,
       `  parent: ${visible(divergence.excerpt.parent)}`,
       `  child:  ${visible(divergence.excerpt.child)}`,
     );

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { readTraceFile, simulateTrace, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/index.js';
+import { UsageError } from '../../prefix/index.js';
+import type { Command } from '../command.js';
+import { EXIT, type ExitCode } from '../exit-code.js';
+import type { CliIo } from '../io.js';
+import { parseOptions } from '../parse-options.js';
+
+const USAGE =
+  'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--json]\n' +
+  '  replays a block-hash trace (Mooncake format: timestamp ms, input_length, output_length, hash_ids) through a prefix cache\n' +
+  '  --capacity BLOCKS  most blocks held; least recently used evicted beyond it (default: unbounded)\n' +
+  '  --ttl S            drop a block unused for S seconds (default: never)\n' +
+  '  --block-tokens N   tokens per hash id (default 512, the Mooncake block)\n' +
+  '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points)';
+
+/** A numeric option's value, or a usage error naming the option and what it got. */
+function numberOption(values: Record<string, unknown>, name: string, integer: boolean): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !(value > 0) || !Number.isFinite(value) || (integer && !Number.isSafeInteger(value))) {
+    throw new UsageError('usage/bad-number', `--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${String(raw)}'`);
+  }
+  return value;
+}
+
+/** `kvprefix simulate <trace>`: hit rate, evictions and expiries of a block-hash trace under a capacity and TTL. */
+export const simulateCommand: Command = {
+  name: 'simulate',
+  summary: 'replay a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL',
+  usage: USAGE,
+  async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+    const { values, positionals } = parseOptions(argv, {
+      capacity: { type: 'string' },
+      ttl: { type: 'string' },
+      'block-tokens': { type: 'string' },
+      bucket: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (positionals.length !== 1) throw new UsageError('usage/arguments', `expected one trace file, got ${positionals.length}`);
+    const capacityBlocks = numberOption(values, 'capacity', true);
+    const ttlSeconds = numberOption(values, 'ttl', false);
+    const blockTokens = numberOption(values, 'block-tokens', true);
+    const bucketSeconds = numberOption(values, 'bucket', false);
+    const options: SimulateTraceOptions = {
+      ...(capacityBlocks === undefined ? {} : { capacityBlocks }),
+      ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
+      ...(blockTokens === undefined ? {} : { blockTokens }),
+      ...(bucketSeconds === undefined ? {} : { bucketSeconds }),
+    };
+    const file = positionals[0]!;
+    const trace = await readTraceFile(path.resolve(io.cwd, file), { label: file });
+    const result = simulateTrace(trace, options);
+    io.stdout(values['json'] ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
+    return EXIT.ok;
+  },
+};

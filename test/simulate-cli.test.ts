@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bufferedIo } from '../src/cli/io.js';
+import { runCli } from '../src/cli/main.js';
+import { describeWithCorpus, readCorpusText } from './support/corpus.js';
+
+const TRACE = 'mooncake-traces/FAST25-release/traces/conversation_trace.jsonl';
+
+let directory: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'kvprefix-simulate-cli-'));
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function run(...argv: string[]) {
+  const io = bufferedIo(directory);
+  const code = await runCli(['simulate', ...argv], io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}
+
+describeWithCorpus(TRACE, 'kvprefix simulate on the Mooncake conversation trace', () => {
+  beforeAll(async () => {
+    await writeFile(path.join(directory, 'head.jsonl'), readCorpusText(TRACE).split('\n').slice(0, 2000).join('\n'));
+  });
+
+  it('--json prints the totals, the settings and the series, with hitRate = hitBlocks / blocks', async () => {
+    const result = await run('head.jsonl', '--capacity', '2000', '--ttl', '120', '--json');
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('');
+    const document = JSON.parse(result.out);
+    expect(document).toMatchObject({ requests: 2000, settings: { capacityBlocks: 2000, ttlSeconds: 120, blockTokens: 512 } });
+    expect(document.hitRate).toBe(document.hitBlocks / document.blocks);
+    expect(document.evictedBlocks).toBeGreaterThan(0);
+    expect(document.series.length).toBeGreaterThan(1);
+    expect(document).not.toHaveProperty('hitBlocksByRequest');
+  });
+
+  it('prints a chart and the totals without --json', async () => {
+    const result = await run('head.jsonl', '--capacity', '2000');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^head\.jsonl: 2,000 requests over [\d,]+ s\ncache: 2,000 blocks \(1,024,000 tokens\), LRU, no TTL/);
+    expect(result.out).toContain('100% │');
+    expect(result.out).toMatch(/\nblocks {5}[\d,]+ of [\d,]+ hit: \d+\.\d%\n/);
+    expect(result.out).toMatch(/\nevicted {4}[1-9][\d,]* blocks \(capacity\)\n/);
+  });
+});
+
+describe('kvprefix simulate exit codes', () => {
+  it('exits 2 with the usage when the trace argument is missing', async () => {
+    const result = await run('--json');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('kvprefix simulate: expected one trace file, got 0');
+    expect(result.err).toContain('usage: kvprefix simulate <trace.jsonl>');
+  });
+
+  it('exits 2 on a capacity that is not a positive integer', async () => {
+    const result = await run('trace.jsonl', '--capacity', '1.5');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("--capacity must be a positive integer, got '1.5'");
+  });
+
+  it('exits 3 with file:line: reason and no stack trace on a malformed line', async () => {
+    await writeFile(path.join(directory, 'bad.jsonl'), '{"timestamp": 0, "input_length": 600, "output_length": 5, "hash_ids": [0, 1]}\n\n{"timestamp": 3, "input_length": 600, "output_length": 5, "hash_ids": [0, "x"]}\n');
+    const result = await run('bad.jsonl');
+    expect(result.code).toBe(3);
+    expect(result.out).toBe('');
+    expect(result.err).toBe(`kvprefix simulate: bad.jsonl:3: 'hash_ids[1]' must be a non-negative integer block id, got "x"\n`);
+  });
+
+  it('exits 3 on a line that is not JSON', async () => {
+    await writeFile(path.join(directory, 'cut.jsonl'), '{"timestamp": 0, "input_length": 600, "output_length": 5, "hash_ids": [0, 1]}\n{"timestamp": 3, "inp\n');
+    const result = await run('cut.jsonl');
+    expect(result.code).toBe(3);
+    expect(result.err).toMatch(/^kvprefix simulate: cut\.jsonl:2: invalid JSON: .+\n$/);
+  });
+
+  it('exits 3 naming the file when it cannot be read', async () => {
+    const result = await run('missing.jsonl');
+    expect(result.code).toBe(3);
+    expect(result.err).toMatch(/^kvprefix simulate: missing\.jsonl: cannot read the file: ENOENT/);
+  });
+});
