@@ -55,3 +55,6 @@ export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.
 // Reports: the HTML prefix map of session trees.
 export { pageData, renderHtmlReport } from './report/html/index.js';
 export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
+// The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
+export { analyzeDemoTree, childBreak, childStart, demoText } from './demo/index.js';
+export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';
