@@ -23,6 +23,12 @@ export const DEFAULT_DEMO_PAGE = 'kvprefix-demo.html';
 
 const USAGE = 'usage: kvprefix demo [-o FILE] [--json]';
 
+/** The tree's folder as reports show it: relative to where the process runs when it is inside it (`examples/demo-tree` from a checkout), else absolute. */
+function shownTree(): string {
+  const relative = path.relative(process.cwd(), DEMO_TREE);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : DEMO_TREE;
+}
+
 /** `kvprefix demo`: analyses the bundled DSH session tree, prints it per child and writes the HTML prefix map. */
 export const demoCommand: Command = {
   name: 'demo',
@@ -33,7 +39,8 @@ export const demoCommand: Command = {
     if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);
     const page = path.resolve(io.cwd, typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE);
 
-    const analysis = await analyzeDemoTree(DEMO_TREE);
+    const tree = shownTree();
+    const analysis = await analyzeDemoTree(tree);
     const html = renderHtmlReport([analysis.tree], { title: 'kvprefix demo: a DeepSeek Harness parent and four children' });
     await writeFile(page, html).catch((error: unknown) => {
       throw new InputError('input/unwritable', `cannot write the HTML page ${page}: ${error instanceof Error ? error.message : String(error)}`, { source: page });
@@ -46,7 +53,7 @@ export const demoCommand: Command = {
     io.stdout(
       [
         'kvprefix demo: a DeepSeek Harness parent forks one-shot, forks continuable, spawns, and spawns with a persona',
-        `(${DEMO_TREE}: logs written by the modelled runtime on DSH's text-turn head; replayed through the ${analysis.tree.policy} cache policy)`,
+        `(${tree}: logs written by the modelled runtime on DSH's text-turn head; replayed through the ${analysis.tree.policy} cache policy)`,
         '',
         demoText(analysis).trimEnd(),
         '',
