@@ -10,4 +10,14 @@ import { simulateTraceScenario } from './simulate-trace.bench.js';
 import type { Scenario } from './support/scenario.js';
 
 /** Every scenario, in the order `npm run bench` runs them. Add a new `*.bench.ts` here. */
-export const SCENARIOS: readonly Scenario[] = [segmentHashTextScenario, segmentHashBytesScenario, comparePrefixWarmScenario, comparePrefixHardInputScenario, cliColdStartScenario, guardDecisionWarmScenario, replayDshScenario, simulateTraceScenario, fanOutDuplicationScenario];
+export const SCENARIOS: readonly Scenario[] = [
+  segmentHashTextScenario,
+  segmentHashBytesScenario,
+  comparePrefixWarmScenario,
+  comparePrefixHardInputScenario,
+  cliColdStartScenario,
+  guardDecisionWarmScenario,
+  replayDshScenario,
+  simulateTraceScenario,
+  fanOutDuplicationScenario,
+];

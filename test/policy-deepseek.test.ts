@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costOf, type CacheMatch } from '../src/analysis/policies/cache-policy.js';
-import { DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, deepseekPolicy } from '../src/analysis/policies/deepseek.js';
+import { createDeepSeekPolicy, DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, deepseekPolicy } from '../src/analysis/policies/deepseek.js';
 
 const input = (sharedTokens: number, entryTokens: number, ageSeconds = 1): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'input' });
 const output = (sharedTokens: number, entryTokens: number, ageSeconds = 1): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'output' });
@@ -28,7 +28,7 @@ const cases = {
 describe('DeepSeek cache policy', () => {
   for (const [name, testCase] of Object.entries(cases) as [string, Case][]) {
     it(name, () => {
-      const policy = deepseekPolicy(testCase.unit === undefined ? {} : { unit: testCase.unit });
+      const policy = testCase.unit === undefined ? deepseekPolicy : createDeepSeekPolicy({ unit: testCase.unit });
       const prediction = policy.predict({ tokens: testCase.tokens, matches: testCase.matches });
       expect(prediction.cacheReadRange).toEqual(testCase.range);
       expect(prediction.cacheRead).toBe(testCase.range[0]);
@@ -38,22 +38,22 @@ describe('DeepSeek cache policy', () => {
   }
 
   it('names its unit and TTL with their sources', () => {
-    const policy = deepseekPolicy();
+    const policy = deepseekPolicy;
     expect(policy.parameters['unit']?.value).toBe(128);
     expect(policy.parameters['unit']?.source).toMatch(/64/);
     expect(policy.parameters['ttlSeconds']?.source).toMatch(/api-docs\.deepseek\.com/);
   });
 
   it('rejects a unit that is not a positive integer, saying what to use', () => {
-    expect(() => deepseekPolicy({ unit: 0 })).toThrow(/128 \(measured\) or 64 \(documented\)/);
-    expect(() => deepseekPolicy({ unit: 12.5 })).toThrow(expect.objectContaining({ code: 'usage/deepseek-unit' }));
+    expect(() => createDeepSeekPolicy({ unit: 0 })).toThrow(/128 \(measured\) or 64 \(documented\)/);
+    expect(() => createDeepSeekPolicy({ unit: 12.5 })).toThrow(expect.objectContaining({ code: 'usage/deepseek-unit' }));
   });
 
   it('prices Flash and Pro from the published table, and takes an override', () => {
-    expect(deepseekPolicy().pricesFor('deepseek-v4-flash')).toBe(DEEPSEEK_FLASH_PRICES);
-    expect(deepseekPolicy().pricesFor('deepseek-v4-pro')).toBe(DEEPSEEK_PRO_PRICES);
+    expect(deepseekPolicy.pricesFor('deepseek-v4-flash')).toBe(DEEPSEEK_FLASH_PRICES);
+    expect(deepseekPolicy.pricesFor('deepseek-v4-pro')).toBe(DEEPSEEK_PRO_PRICES);
     const custom = { ...DEEPSEEK_FLASH_PRICES, input: 1, source: 'mine' };
-    expect(deepseekPolicy({ prices: custom }).pricesFor('deepseek-v4-pro')).toBe(custom);
+    expect(createDeepSeekPolicy({ prices: custom }).pricesFor('deepseek-v4-pro')).toBe(custom);
     // 158 uncached + 2,816 read + 147 output at Flash peak rates.
     expect(costOf({ uncached: 158, cacheRead: 2816, cacheWrite: 0 }, DEEPSEEK_FLASH_PRICES, 147)).toBeCloseTo((158 * 0.3 + 2816 * 0.006 + 147 * 1.2) / 1e6, 12);
   });

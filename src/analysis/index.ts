@@ -30,19 +30,64 @@ export type {
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
 export { attributeDivergence, causeText, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
 export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
-// Provider cache policies (src/analysis/policies): the contract and DeepSeek's rule.
-export { costOf } from './policies/cache-policy.js';
-export type { CacheMatch, CachePolicy, CachePolicyName, CachePrediction, CacheUsage, PolicyInput, PolicyParameter, PriceTable } from './policies/cache-policy.js';
-export { DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, DEEPSEEK_TTL, DEEPSEEK_UNIT, deepseekPolicy, deepseekPricesFor } from './policies/deepseek.js';
-export type { DeepSeekPolicyOptions } from './policies/deepseek.js';
+// Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
+export {
+  anthropicMinimumTokens,
+  anthropicPolicy,
+  CACHE_POLICIES,
+  costOf,
+  DEEPSEEK_FLASH_PRICES,
+  DEEPSEEK_PRO_PRICES,
+  DEEPSEEK_TTL,
+  DEEPSEEK_UNIT,
+  deepseekPolicy,
+  deepseekPricesFor,
+  createAnthropicPolicy,
+  createDeepSeekPolicy,
+  createOpenAIPolicy,
+  createPolicyRegistry,
+  createSglangPolicy,
+  createVllmPolicy,
+  openaiCachedTokens,
+  openaiPolicy,
+  openaiRoute,
+  parsePriceText,
+  policyByName,
+  readPriceFile,
+  sglangPolicy,
+  vllmPolicy,
+  vllmRoute,
+  withPrices,
+} from './policies/index.js';
+export type {
+  AnthropicPolicyOptions,
+  CacheMatch,
+  CachePolicy,
+  CachePolicyName,
+  CachePrediction,
+  CacheUsage,
+  DeepSeekPolicyOptions,
+  OpenAIPolicyOptions,
+  PolicyInput,
+  PolicyParameter,
+  PolicyRegistry,
+  PriceOverrides,
+  PriceTable,
+  SglangPolicyOptions,
+  VllmPolicyOptions,
+} from './policies/index.js';
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
 export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
 export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
-// Replay of recorded sessions against a policy (src/analysis/replay).
+// Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
 export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
 export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
-export type { RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from './replay/session-analysis.js';
+export { predictionAccuracy, PrefixStore } from './replay/index.js';
+export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+// Claude Code transcripts: predicted against logged cache usage.
+export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
+export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
 export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';

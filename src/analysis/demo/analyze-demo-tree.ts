@@ -79,7 +79,7 @@ function verdictOf(child: Omit<DemoChild, 'verdict'>): string {
  * reuse and the section or tool where it stops sharing the parent request it reuses.
  */
 export async function analyzeDemoTree(directory: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<DemoAnalysis> {
-  const policy = options.policy ?? deepseekPolicy();
+  const policy = options.policy ?? deepseekPolicy;
   const tree = await analyzeDshSessionTree(directory, { ...options, policy });
   const [root, ...rest] = tree.sessions;
   if (!root) throw new Error(`${directory}: the session tree has no logs`);

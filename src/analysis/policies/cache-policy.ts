@@ -83,6 +83,12 @@ export interface PolicyInput {
   readonly breakpoints?: readonly number[];
   /** The model, where a rule depends on it (Anthropic's per-model minimum). */
   readonly model?: string;
+  /**
+   * Token offsets at which each content block of this request ends, in order (Anthropic looks for
+   * earlier cache entries only at block boundaries, at most 20 blocks back from a breakpoint). When
+   * absent, every earlier breakpoint inside the shared prefix counts as reachable.
+   */
+  readonly blockEnds?: readonly number[];
 }
 
 /** A provider's cache rule: a pure function from what the cache holds to what this request reads and writes. */

@@ -85,8 +85,8 @@ function readFor(matches: readonly CacheMatch[], tokens: number, unit: number, t
   return best <= 0 ? 0 : unit * Math.floor(best / unit);
 }
 
-/** DeepSeek's automatic prefix cache as a `CachePolicy`. */
-export function deepseekPolicy(options: DeepSeekPolicyOptions = {}): CachePolicy {
+/** DeepSeek's automatic prefix cache as a `CachePolicy`, with its parameters overridden where given. */
+export function createDeepSeekPolicy(options: DeepSeekPolicyOptions = {}): CachePolicy {
   const unit = options.unit ?? DEEPSEEK_UNIT.value;
   const ttlSeconds = options.ttlSeconds ?? DEEPSEEK_TTL.value;
   if (!Number.isInteger(unit) || unit <= 0) throw new UsageError('usage/deepseek-unit', `DeepSeek cache unit must be a positive integer, got ${unit}: use 128 (measured) or 64 (documented)`);
@@ -104,3 +104,6 @@ export function deepseekPolicy(options: DeepSeekPolicyOptions = {}): CachePolicy
     },
   };
 }
+
+/** DeepSeek's automatic prefix cache with its default parameters and published prices. */
+export const deepseekPolicy: CachePolicy = createDeepSeekPolicy();

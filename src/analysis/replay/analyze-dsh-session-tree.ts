@@ -13,7 +13,7 @@ import type { RequestAnalysis, SegmentSpan, SessionAnalysis, SessionTreeAnalysis
 
 /** Options of `analyzeDshSessionTree`. */
 export interface AnalyzeDshSessionTreeOptions {
-  /** The cache rule (default: `deepseekPolicy()`, DSH's recorded provider). */
+  /** The cache rule (default: `deepseekPolicy`, DSH's recorded provider). */
   readonly policy?: CachePolicy;
   /** Prices for every request (default: the policy's prices for each request's model). */
   readonly prices?: PriceTable;
@@ -82,7 +82,7 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
  * request is never rebuilt from a guess.
  */
 export async function analyzeDshSessionTree(target: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<SessionTreeAnalysis> {
-  const policy = options.policy ?? deepseekPolicy();
+  const policy = options.policy ?? deepseekPolicy;
   const sessions = await readDshSessionTree(target);
   const renderings = new RouteRenderings({
     ...(options.deepseekCounter ? { deepseekCounter: options.deepseekCounter } : {}),

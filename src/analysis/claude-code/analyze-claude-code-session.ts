@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { getTokenizer } from '../../prefix/index.js';
+import type { SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import { collectApiCalls } from './api-calls.js';
+import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
+import { findSidechainFiles } from './find-sidechains.js';
+import { SessionCalibration } from './token-calibration.js';
+import { readClaudeCodeTranscript, type ClaudeCodeTranscript } from './transcript-entry.js';
+
+/** The main transcript and its subagents, read. */
+async function readTree(file: string, withSidechains: boolean): Promise<ClaudeCodeTranscript[]> {
+  const main = await readClaudeCodeTranscript(file);
+  const sessionId = main.entries[0]?.sessionId;
+  const mainIsSidechain = main.entries.some((entry) => entry.isSidechain === true);
+  if (!withSidechains || sessionId === undefined || mainIsSidechain) return [main];
+  const children = await Promise.all((await findSidechainFiles(file, sessionId)).map((child) => readClaudeCodeTranscript(child)));
+  return [main, ...children];
+}
+
+/**
+ * Replays a Claude Code session — a main transcript and its subagent sidechains — through a cache
+ * policy in the order the requests were sent, and sets each prediction beside the usage Claude Code
+ * logged. Request bodies are rebuilt from the transcript (messages in order, Claude Code's two
+ * breakpoints: end of the system prompt and end of the last message); token counts are o200k
+ * estimates calibrated against the usage of the session's earlier requests.
+ */
+export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeAnalysisOptions = {}): Promise<SessionTreeAnalysis> {
+  const transcripts = await readTree(file, options.sidechains ?? true);
+  const replay = new ClaudeCodeReplay(options);
+  const states: SessionState[] = transcripts.map((transcript) => {
+    const first = transcript.entries[0];
+    const sidechain = transcript.entries.some((entry) => entry.isSidechain === true);
+    return {
+      transcript,
+      id: sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl')),
+      sidechain,
+      calibration: new SessionCalibration(),
+      requests: [],
+      records: [],
+      headEnd: undefined,
+    };
+  });
+  const queue = states.flatMap((state, sessionIndex) => collectApiCalls(state.transcript).map((call) => ({ state, sessionIndex, call })));
+  queue.sort((a, b) => a.call.sentAt - b.call.sentAt);
+  for (const { state, sessionIndex, call } of queue) replay.step(state, sessionIndex, call, states);
+
+  const order = [states[0]!, ...states.slice(1).sort((a, b) => (a.records[0]?.call.sentAt ?? Infinity) - (b.records[0]?.call.sentAt ?? Infinity))];
+  const rootId = states[0]!.id;
+  const sessions: SessionAnalysis[] = order.map((state) => ({
+    file: state.transcript.file,
+    id: state.id,
+    format: 'claude-code',
+    parentSession: state === states[0] ? null : rootId,
+    seedLength: null,
+    requests: state.requests,
+  }));
+  const notes = [
+    'Claude Code does not log request bodies: each request is rebuilt from the transcript (messages in order; breakpoints at the end of the system prompt and of the last message).',
+    `Token counts are ${(options.tokenizer ?? getTokenizer()).name} estimates of the logged content, calibrated per session against the usage (input + cache read + cache write) of earlier requests, never the request being predicted.`,
+    options.globalHead === false
+      ? 'No global head assumed: only requests in these transcripts warm the cache.'
+      : "Main-agent requests read Claude Code's tools and static system prompt from a cache shared across sessions (assumed warm); subagents start cold.",
+  ];
+  for (const state of states) {
+    const skipped = Object.entries(state.transcript.skipped);
+    if (skipped.length > 0) notes.push(`${path.basename(state.transcript.file)}: skipped bookkeeping entries ${skipped.map(([type, count]) => `${type} ×${count}`).join(', ')}.`);
+  }
+  return { policy: replay.policyName, tokenizer: `${(options.tokenizer ?? getTokenizer()).name} (calibrated to logged Claude usage)`, sessions, notes };
+}

@@ -1,0 +1,85 @@
+import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
+
+const SYNTHETIC_MODEL = '<synthetic>';
+
+/** Usage one API call reported, in Anthropic's split. */
+export interface LoggedUsage {
+  readonly uncached: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+  /** Of `cacheWrite`, tokens written with the 1-hour TTL. */
+  readonly cacheWrite1h: number;
+  readonly output: number;
+}
+
+/** One request Claude Code sent, rebuilt from its transcript. */
+export interface ClaudeCodeApiCall {
+  readonly messageId: string;
+  readonly requestId: string | undefined;
+  readonly model: string;
+  /** When the request was sent, in ms since the epoch: the time of the entry it answers (the last input). */
+  readonly sentAt: number;
+  readonly usage: LoggedUsage | undefined;
+  /** The conversation the request carried, oldest entry first (the `parentUuid` chain before its first block). */
+  readonly input: readonly ConversationEntry[];
+  /** 1-based line of the response's first block. */
+  readonly line: number;
+}
+
+function usageOf(entry: AssistantEntry): LoggedUsage | undefined {
+  const usage = entry.message.usage;
+  if (usage === undefined) return undefined;
+  return {
+    uncached: usage.input_tokens,
+    cacheRead: usage.cache_read_input_tokens ?? 0,
+    cacheWrite: usage.cache_creation_input_tokens ?? 0,
+    cacheWrite1h: usage.cache_creation?.ephemeral_1h_input_tokens ?? 0,
+    output: usage.output_tokens ?? 0,
+  };
+}
+
+/** The chain of entries ending at `uuid`, oldest first; stops where a parent is not in this file. */
+function chainEndingAt(uuid: string | null | undefined, byUuid: ReadonlyMap<string, ConversationEntry>): ConversationEntry[] {
+  const chain: ConversationEntry[] = [];
+  const seen = new Set<string>();
+  for (let at = uuid ? byUuid.get(uuid) : undefined; at !== undefined && !seen.has(at.uuid); at = at.parentUuid ? byUuid.get(at.parentUuid) : undefined) {
+    seen.add(at.uuid);
+    chain.push(at);
+  }
+  return chain.reverse();
+}
+
+/**
+ * The API calls of a transcript, one per response. Streaming logs one entry per content block, each
+ * repeating the usage, so calls are keyed by message id and request id, and the usage kept is the
+ * block with the most output (input and cache counts are the same on every block).
+ */
+export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApiCall[] {
+  const byUuid = new Map<string, ConversationEntry>();
+  for (const entry of transcript.entries) byUuid.set(entry.uuid, entry);
+  const calls = new Map<string, { first: AssistantEntry; usage: LoggedUsage | undefined }>();
+  for (const entry of transcript.entries) {
+    // Claude Code writes `<synthetic>` assistant messages itself (API errors, interruptions): no request was sent.
+    if (entry.type !== 'assistant' || entry.message.model === SYNTHETIC_MODEL) continue;
+    const key = `${entry.message.id}\u0000${entry.requestId ?? ''}`;
+    const usage = usageOf(entry);
+    const known = calls.get(key);
+    if (known === undefined) calls.set(key, { first: entry, usage });
+    else if (usage !== undefined && (known.usage === undefined || usage.output >= known.usage.output)) known.usage = usage;
+  }
+  const result: ClaudeCodeApiCall[] = [];
+  for (const { first, usage } of calls.values()) {
+    const input = chainEndingAt(first.parentUuid, byUuid);
+    const last = input.at(-1);
+    result.push({
+      messageId: first.message.id,
+      requestId: first.requestId,
+      model: first.message.model,
+      sentAt: Date.parse(last?.timestamp ?? first.timestamp),
+      usage,
+      input,
+      line: first.line,
+    });
+  }
+  return result;
+}

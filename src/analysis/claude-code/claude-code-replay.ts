@@ -1,0 +1,263 @@
+import path from 'node:path';
+import { comparePrefix, createRequest, getTokenizer, hashHex, hashText, PrefixTokenCounter, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { anthropicPolicy } from '../policies/anthropic.js';
+import { costOf, type CacheMatch, type CachePolicy, type CachePrediction } from '../policies/cache-policy.js';
+import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
+import type { RequestAnalysis } from '../replay/session-analysis.js';
+import type { ClaudeCodeApiCall } from './api-calls.js';
+import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
+import { requestBlocks, type RequestBlock } from './content-blocks.js';
+import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './token-calibration.js';
+import type { ClaudeCodeTranscript } from './transcript-entry.js';
+
+export interface ClaudeCodeAnalysisOptions {
+  /**
+   * The rule to replay through; default the Anthropic policy with the 5-minute TTL Claude Code uses
+   * (every write in the corpus is a 5-minute write). For user prices: `withPrices(policy, await readPriceFile(file))`.
+   */
+  readonly policy?: CachePolicy;
+  /** Tokenizer for the estimates that calibration scales (default o200k_base). */
+  readonly tokenizer?: Tokenizer;
+  /**
+   * Treat the head of a main-agent request (tools and the static system prompt, up to Claude Code's
+   * system breakpoint) as warm whatever the transcript shows. Claude Code's static prompt is cached
+   * across sessions and accounts; every main session in the corpus read it on its first request and
+   * after every idle gap. Default true; subagents never get it (their first requests read nothing).
+   */
+  readonly globalHead?: boolean;
+  /**
+   * Head size in Claude tokens until the session reports its own. Default 13,794: the median first
+   * read of the six main sessions in the corpus (Claude Code 2.0.37–2.1.17: 12,317 to 15,958).
+   */
+  readonly headTokens?: number;
+  /** Also read the subagent transcripts of the session (default true). */
+  readonly sidechains?: boolean;
+}
+
+/** Default head size; see `ClaudeCodeAnalysisOptions.headTokens`. */
+export const DEFAULT_CLAUDE_CODE_HEAD_TOKENS = 13_794;
+
+
+type Label = { readonly session: number; readonly index: number };
+
+/** What the replay remembers of a request it has predicted. */
+interface RequestRecord {
+  readonly call: ClaudeCodeApiCall;
+  readonly session: number;
+  readonly index: number;
+  readonly units: Uint32Array;
+  readonly ends: readonly number[];
+  readonly request: PrefixRequest;
+}
+
+export interface SessionState {
+  readonly transcript: ClaudeCodeTranscript;
+  readonly id: string;
+  readonly sidechain: boolean;
+  readonly calibration: SessionCalibration;
+  readonly requests: RequestAnalysis[];
+  readonly records: RequestRecord[];
+  headEnd: number | undefined;
+}
+
+function headSymbol(state: SessionState): number {
+  // One head per transcript: the main agent's and each subagent's prompts differ, and the shared part
+  // of the main head is the global entry below, not a symbol two sessions could share.
+  return Number(hashText(`head:${state.transcript.file}`) & 0xffffffffn);
+}
+
+function routeOf(model: string): RouteKey {
+  return { provider: 'anthropic', model };
+}
+
+function rounded(prediction: CachePrediction): CachePrediction {
+  const read = Math.round(prediction.cacheRead);
+  const write = Math.round(prediction.cacheWrite);
+  const uncached = Math.round(prediction.uncached);
+  return { uncached, cacheRead: read, cacheWrite: write, cacheReadRange: [Math.round(prediction.cacheReadRange[0]), Math.round(prediction.cacheReadRange[1])] };
+}
+
+/** Replays the requests of a session tree, in the order they were sent, through one policy and one store. */
+export class ClaudeCodeReplay {
+  readonly #policy: CachePolicy;
+  readonly #tokenizer: Tokenizer;
+  readonly #globalHead: boolean;
+  readonly #defaultHead: number;
+  readonly #ttlSeconds: number;
+  readonly #store = new PrefixStore<Label>();
+  readonly #blockMemo = new Map<string, RequestBlock[]>();
+  readonly #estimates = new Map<number, number>();
+  readonly #counter: PrefixTokenCounter;
+
+  get policyName(): CachePolicy['name'] {
+    return this.#policy.name;
+  }
+
+  constructor(options: ClaudeCodeAnalysisOptions) {
+    this.#policy = options.policy ?? anthropicPolicy;
+    this.#tokenizer = options.tokenizer ?? getTokenizer();
+    this.#counter = new PrefixTokenCounter(this.#tokenizer);
+    this.#globalHead = options.globalHead ?? true;
+    this.#defaultHead = options.headTokens ?? DEFAULT_CLAUDE_CODE_HEAD_TOKENS;
+    this.#ttlSeconds = this.#policy.parameters['ttlSeconds']?.value ?? 300;
+  }
+
+  #estimate(block: RequestBlock): number {
+    let tokens = this.#estimates.get(block.symbol);
+    if (tokens === undefined) {
+      tokens = this.#tokenizer.count(block.text);
+      this.#estimates.set(block.symbol, tokens);
+    }
+    return tokens;
+  }
+
+  /** The session's own earlier request sharing the most leading units, and how many. */
+  #anchor(state: SessionState, matches: readonly StoreMatch<Label>[], sessionIndex: number): { record: RequestRecord; shared: number } | undefined {
+    let best: { record: RequestRecord; shared: number } | undefined;
+    for (const match of matches) {
+      if (match.label.session !== sessionIndex || match.sharedUnits === 0) continue;
+      if (best === undefined || match.sharedUnits >= best.shared) best = { record: state.records[match.label.index]!, shared: match.sharedUnits };
+    }
+    return best;
+  }
+
+  /** Predicts one request, then learns from its logged usage. */
+  step(state: SessionState, sessionIndex: number, call: ClaudeCodeApiCall, sessions: readonly SessionState[]): void {
+    const index = state.records.length;
+    const route = routeOf(call.model);
+    const blocks = requestBlocks(call.input, this.#blockMemo);
+    const units = new Uint32Array(blocks.length + 1);
+    units[0] = headSymbol(state);
+    blocks.forEach((block, at) => (units[at + 1] = block.symbol));
+    const estimates = [0, ...blocks.map((block) => this.#estimate(block))];
+    const time = call.sentAt / 1000;
+
+    const matches = this.#store.matches(route, { units }, time);
+    const anchor = this.#anchor(state, matches, sessionIndex);
+    const scale = state.calibration.scale;
+    const ends: number[] = new Array<number>(units.length);
+    const shared = anchor?.shared ?? 0;
+    for (let at = 0; at < units.length; at++) {
+      if (at < shared) ends[at] = anchor!.record.ends[at]!;
+      else if (at === 0) ends[at] = state.headEnd ?? this.#defaultHead;
+      else ends[at] = ends[at - 1]! + Math.round(scale * estimates[at]!);
+    }
+    const lastEnd = ends.at(-1)!;
+    const tokens = lastEnd + state.calibration.tail;
+    const candidates: CacheMatch[] = [...matches];
+    if (this.#globalHead && !state.sidechain) {
+      candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: 0, source: 'input', breakpoints: [ends[0]!] });
+    }
+    const breakpoints = [...new Set([ends[0]!, lastEnd])];
+    const predicted = rounded(this.#policy.predict({ tokens, matches: candidates, breakpoints, blockEnds: ends, model: call.model }));
+
+    const request = createRequest(route, 'anthropic', [
+      { kind: 'system', name: 'claude-code head', content: `[tools and system prompt of ${path.basename(state.transcript.file)}]` },
+      ...blocks.map((block) => ({ kind: 'message' as const, name: block.name, content: block.text, meta: { role: block.role } })),
+    ]);
+    const divergence = this.#divergence(state, sessionIndex, call, request, matches, time, sessions);
+
+    const usage = call.usage;
+    const fitted = usage === undefined ? ends : this.#learn(state, anchor, shared, ends, estimates, usage);
+    const record: RequestRecord = { call, session: sessionIndex, index, units, ends: fitted, request };
+    state.records.push(record);
+    const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
+    // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
+    const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
+    this.#store.add(route, { units, unitEnds: fitted, time, breakpoints: written, label: { session: sessionIndex, index } });
+
+    const prices = this.#policy.pricesFor(call.model);
+    const observed = usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output };
+    state.requests.push({
+      index,
+      time: new Date(call.sentAt).toISOString(),
+      route: { provider: 'anthropic', model: call.model },
+      tokens,
+      predicted,
+      observed,
+      divergence,
+      cost: { predicted: costOf(predicted, prices), observed: observed === null ? null : costOf(observed, prices, observed.output) },
+      segments: request.segments.map((segment, at) => ({
+        kind: segment.kind,
+        name: segment.name,
+        tokens: fitted[at]! - (at === 0 ? 0 : fitted[at - 1]!),
+        hash: hashHex(segment.hash),
+      })),
+    });
+  }
+
+  #divergence(
+    state: SessionState,
+    sessionIndex: number,
+    call: ClaudeCodeApiCall,
+    request: PrefixRequest,
+    matches: readonly StoreMatch<Label>[],
+    time: number,
+    sessions: readonly SessionState[],
+  ): ReturnType<typeof claudeCodeDivergence> {
+    let best: StoreMatch<Label> | undefined;
+    for (const match of matches) {
+      if (best === undefined || match.sharedUnits > best.sharedUnits || (match.sharedUnits === best.sharedUnits && match.ageSeconds < best.ageSeconds)) best = match;
+    }
+    const earlier = (record: RequestRecord, ageSeconds: number): EarlierRequest => ({
+      session: sessions[record.session]!.id,
+      index: record.index,
+      model: record.call.model,
+      ageSeconds,
+    });
+    const bestRecord = best === undefined || best.sharedUnits === 0 ? undefined : sessions[best.label.session]!.records[best.label.index]!;
+    const previous = state.records.at(-1);
+    return claudeCodeDivergence({
+      request,
+      model: call.model,
+      against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
+      comparison: bestRecord === undefined ? null : comparePrefix(bestRecord.request, request, { counter: this.#counter }),
+      previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
+      ttlSeconds: this.#ttlSeconds,
+    });
+  }
+
+  /** Fits this request's block ends to its logged usage and updates the session's calibration. */
+  #learn(
+    state: SessionState,
+    anchor: { record: RequestRecord; shared: number } | undefined,
+    shared: number,
+    ends: readonly number[],
+    estimates: readonly number[],
+    usage: NonNullable<ClaudeCodeApiCall['usage']>,
+  ): number[] {
+    const cached = usage.cacheRead + usage.cacheWrite;
+    const total = cached + usage.uncached;
+    if (cached === 0) {
+      // Nothing cached (under the model's minimum): the total is all there is to fit to.
+      const fitted = fitEnds(ends, shared, ends.length - 1, shared === 0 ? 0 : ends[shared - 1]!, total);
+      if (shared === 0) state.headEnd = fitted[0]!;
+      return fitted;
+    }
+    let working = [...ends];
+    let from = shared;
+    if (shared === 0) {
+      // First request of the session: a main agent reads exactly the global head; otherwise keep the estimate.
+      const head = !state.sidechain && this.#globalHead && usage.cacheRead > 0 ? usage.cacheRead : Math.min(working[0]!, cached);
+      state.headEnd = head;
+      working[0] = head;
+      for (let at = 1; at < working.length; at++) working[at] = head + (ends[at]! - ends[0]!);
+      from = 1;
+    }
+    const base = from === 0 ? 0 : working[from - 1]!;
+    // Claude Code's last breakpoint sits on the last block: then only a few tokens follow it. When
+    // many follow, it sat on an earlier block (observed when a response ran tools in parallel).
+    const tail = usage.uncached;
+    const target = tail <= MAX_TAIL_TOKENS ? working.length - 1 : nearestEnd(working, from, cached);
+    if (tail <= MAX_TAIL_TOKENS) state.calibration.recordTail(tail);
+    const fitted = fitEnds(working, from, target, base, Math.max(cached, base));
+    if (anchor !== undefined && shared === anchor.record.units.length && target === working.length - 1) {
+      let estimated = 0;
+      for (let at = shared; at < estimates.length; at++) estimated += estimates[at]!;
+      state.calibration.recordGrowth(cached - base, estimated);
+    }
+    working = fitted;
+    return working;
+  }
+}
+

@@ -1,0 +1,78 @@
+import { hashText } from '../../prefix/index.js';
+import type { ConversationEntry, LoggedContentBlock } from './transcript-entry.js';
+
+/** One content block of a request as kvprefix sees it: its text for token estimates and a 32-bit symbol. */
+export interface RequestBlock {
+  /** `message[<n>]:<role> <block type>`, n counting API messages (consecutive entries of one role merge). */
+  readonly name: string;
+  readonly role: 'user' | 'assistant';
+  readonly type: string;
+  /** What the block contributes to the prompt, rendered as text (see `blockText`). */
+  readonly text: string;
+  /** Low 32 bits of the xxHash64 of role, type and text: equal blocks get equal symbols. */
+  readonly symbol: number;
+}
+
+function toolResultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part: unknown) => (typeof part === 'object' && part !== null ? blockText(part as LoggedContentBlock) : '')).join('\n');
+}
+
+/*
+ * The text of a block as the model reads it. Claude Code's request bodies are not logged, so this is
+ * the content without the JSON envelope: text, the thinking text (its signature is not prompt
+ * text), a tool call as its name and JSON input, a tool result as its output. Images are not in the
+ * transcript's text; a placeholder keeps their position. Token counts of this text are estimates that
+ * the replay calibrates against the usage the session reported.
+ */
+export function blockText(block: LoggedContentBlock): string {
+  const field = (name: string): unknown => (block as Record<string, unknown>)[name];
+  switch (block.type) {
+    case 'text':
+      return String(field('text') ?? '');
+    case 'thinking':
+      return String(field('thinking') ?? '');
+    case 'redacted_thinking':
+      return String(field('data') ?? '');
+    case 'tool_use':
+      return `${String(field('name') ?? '')} ${JSON.stringify(field('input') ?? {})}`;
+    case 'tool_result':
+      return toolResultText(field('content'));
+    case 'image':
+    case 'document':
+      return `[${block.type}]`;
+    default:
+      return JSON.stringify(block);
+  }
+}
+
+function symbolOf(role: string, type: string, text: string): number {
+  return Number(hashText(`${role}\u0000${type}\u0000${text}`) & 0xffffffffn);
+}
+
+/** The content blocks a chain of entries puts on the wire, in order, with API message numbers. */
+export function requestBlocks(chain: readonly ConversationEntry[], memo: Map<string, RequestBlock[]>): RequestBlock[] {
+  const blocks: RequestBlock[] = [];
+  let message = -1;
+  let previousRole: string | undefined;
+  for (const entry of chain) {
+    const role = entry.message.role;
+    // The API alternates roles: consecutive entries of one role (the blocks of a streamed response,
+    // the results of parallel tool calls) are one message.
+    if (role !== previousRole) message++;
+    previousRole = role;
+    const key = `${entry.uuid}\u0000${message}`;
+    let own = memo.get(key);
+    if (own === undefined) {
+      const content = typeof entry.message.content === 'string' ? [{ type: 'text', text: entry.message.content }] : entry.message.content;
+      own = content.map((block) => {
+        const text = blockText(block);
+        return { name: `message[${message}]:${role} ${block.type}`, role, type: block.type, text, symbol: symbolOf(role, block.type, text) };
+      });
+      memo.set(key, own);
+    }
+    blocks.push(...own);
+  }
+  return blocks;
+}

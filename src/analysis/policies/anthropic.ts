@@ -1,0 +1,153 @@
+import { UsageError } from '../../prefix/index.js';
+import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
+
+const CACHING_DOC = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
+const PRICING_DOC = 'https://platform.claude.com/docs/en/about-claude/pricing';
+
+/** Settings of the Anthropic rule; every default is the documented number. */
+export interface AnthropicPolicyOptions {
+  /** The TTL the requests' breakpoints ask for: `5m` (the default `ephemeral`) or `1h`. */
+  readonly ttl?: '5m' | '1h';
+}
+
+/**
+ * Minimum cacheable prefix per model family, longest id prefix first. A breakpoint whose prefix is
+ * shorter is neither written nor read ("Caching only activates once the marked content exceeds a
+ * minimum token count"; table in the prompt-caching doc).
+ */
+const MINIMUM_TOKENS: ReadonlyArray<readonly [modelPrefix: string, tokens: number]> = [
+  ['claude-opus-5', 512],
+  ['claude-opus-4-7', 2048],
+  ['claude-opus-4-6', 4096],
+  ['claude-opus-4-5', 4096],
+  ['claude-haiku-4-5', 4096],
+  // The doc once listed Sonnet 4.6 at 1,024, but caching started at 2,048 in practice
+  // (anthropics/anthropic-sdk-python#1194); later copies of the table say 2,048.
+  ['claude-sonnet-4-6', 2048],
+  ['claude-3-5-haiku', 2048],
+  ['claude-3-haiku', 2048],
+];
+// Opus 4.8, Opus 4.1, Opus 4, Sonnet 4.5, Sonnet 4, Sonnet 3.7, Opus 3.
+const DEFAULT_MINIMUM_TOKENS = 1024;
+
+/** Base input and output USD per million tokens (pricing doc); cache prices follow from the multipliers. */
+const BASE_PRICES: ReadonlyArray<readonly [modelPrefix: string, input: number, output: number]> = [
+  ['claude-opus-4-6', 5, 25],
+  ['claude-opus-4-5', 5, 25],
+  ['claude-opus-4-1', 15, 75],
+  // Opus 4 by its dated id and alias only, so a newer Opus 4.x without a row says so instead of
+  // silently taking Opus 4 prices.
+  ['claude-opus-4-2', 15, 75],
+  ['claude-opus-4-0', 15, 75],
+  ['claude-3-opus', 15, 75],
+  ['claude-sonnet-4', 3, 15],
+  ['claude-3-7-sonnet', 3, 15],
+  ['claude-haiku-4-5', 1, 5],
+  ['claude-3-5-haiku', 0.8, 4],
+  ['claude-3-haiku', 0.25, 1.25],
+];
+const FALLBACK_PRICE_MODEL = 'claude-sonnet-4';
+
+function longestPrefix<T extends readonly [string, ...unknown[]]>(rows: readonly T[], model: string): T | undefined {
+  let best: T | undefined;
+  for (const row of rows) if (model.startsWith(row[0]) && (best === undefined || row[0].length > best[0].length)) best = row;
+  return best;
+}
+
+/** A price rounded to a millionth of a currency unit, so 3 × 0.1 shows as 0.3. */
+function perMillion(price: number): number {
+  return Math.round(price * 1e6) / 1e6;
+}
+
+/** Anthropic's minimum cacheable prompt length for a model id (1024 / 2048 / 4096 by family). */
+export function anthropicMinimumTokens(model: string | undefined): number {
+  return (model === undefined ? undefined : longestPrefix(MINIMUM_TOKENS, model)?.[1]) ?? DEFAULT_MINIMUM_TOKENS;
+}
+
+function parametersFor(ttl: '5m' | '1h'): Record<string, PolicyParameter> {
+  return {
+    maxBreakpoints: { value: 4, unit: 'breakpoints', source: `${CACHING_DOC} ("up to 4 cache breakpoints")` },
+    lookbackBlocks: { value: 20, unit: 'blocks', source: `${CACHING_DOC} (hits are checked at block boundaries up to 20 blocks before each breakpoint)` },
+    minimumTokens: { value: DEFAULT_MINIMUM_TOKENS, unit: 'tokens', source: `${CACHING_DOC} (1024; 512 for Opus 5; 2048 for Opus 4.7, Sonnet 4.6 and Haiku 3/3.5; 4096 for Opus 4.5/4.6 and Haiku 4.5)` },
+    ttlSeconds:
+      ttl === '1h'
+        ? { value: 3600, unit: 'seconds', source: `${CACHING_DOC} (ttl: "1h")` }
+        : { value: 300, unit: 'seconds', source: `${CACHING_DOC} (default ephemeral TTL, refreshed on every hit)` },
+    writeMultiplier:
+      ttl === '1h'
+        ? { value: 2, unit: '× base input', source: `${PRICING_DOC} (1-hour cache writes)` }
+        : { value: 1.25, unit: '× base input', source: `${PRICING_DOC} (5-minute cache writes)` },
+    readMultiplier: { value: 0.1, unit: '× base input', source: `${PRICING_DOC} (cache hits and refreshes)` },
+  };
+}
+
+/** True when an earlier entry ending at `position` can be found from one of this request's breakpoints. */
+function reachable(position: number, breakpoints: readonly number[], blockEnds: readonly number[] | undefined, lookback: number): boolean {
+  if (blockEnds === undefined) return breakpoints.some((breakpoint) => breakpoint >= position);
+  const at = blockEnds.indexOf(position);
+  if (at < 0) return false; // entries are keyed by a prefix that ends on a block boundary of this request
+  return breakpoints.some((breakpoint) => {
+    const from = blockEnds.indexOf(breakpoint);
+    return from >= at && from - at <= lookback;
+  });
+}
+
+/**
+ * Anthropic's explicit prompt cache. The prompt is hashed in tools → system → messages order; a
+ * request writes the prefix ending at each of its `cache_control` breakpoints (at most 4) and reads the
+ * longest live entry that an earlier request wrote at a block boundary it shares, found by looking
+ * back at most 20 blocks from one of its own breakpoints. Prefixes under the model's minimum are
+ * neither written nor read. Entries live for the TTL, refreshed on each hit.
+ */
+export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): CachePolicy {
+  const ttl = options.ttl ?? '5m';
+  const parameters = parametersFor(ttl);
+  const maxBreakpoints = parameters['maxBreakpoints']!.value;
+  const lookback = parameters['lookbackBlocks']!.value;
+  const ttlSeconds = parameters['ttlSeconds']!.value;
+  const writeMultiplier = parameters['writeMultiplier']!.value;
+  const readMultiplier = parameters['readMultiplier']!.value;
+
+  function readFrom(match: CacheMatch, input: PolicyInput, breakpoints: readonly number[], minimum: number): number {
+    if (match.ageSeconds > ttlSeconds) return 0;
+    const shared = Math.min(match.sharedTokens, match.entryTokens, input.tokens);
+    let best = 0;
+    for (const position of match.breakpoints ?? []) {
+      if (position > shared || position < minimum || position <= best) continue;
+      if (reachable(position, breakpoints, input.blockEnds, lookback)) best = position;
+    }
+    return best;
+  }
+
+  return {
+    name: 'anthropic',
+    parameters,
+    pricesFor(model: string): PriceTable {
+      const row = longestPrefix(BASE_PRICES, model) ?? longestPrefix(BASE_PRICES, FALLBACK_PRICE_MODEL)!;
+      const known = model.startsWith(row[0]);
+      return {
+        currency: 'USD',
+        input: row[1],
+        cacheRead: perMillion(row[1] * readMultiplier),
+        cacheWrite: perMillion(row[1] * writeMultiplier),
+        output: row[2],
+        source: known ? `${PRICING_DOC} (${row[0]})` : `${PRICING_DOC} (no row for '${model}': ${row[0]} prices)`,
+      };
+    },
+    predict(input: PolicyInput): CachePrediction {
+      const breakpoints = [...new Set(input.breakpoints ?? [])].sort((a, b) => a - b);
+      if (breakpoints.length > maxBreakpoints) {
+        throw new UsageError('policy/too-many-breakpoints', `a request may carry at most ${maxBreakpoints} cache_control breakpoints; this one has ${breakpoints.length}`);
+      }
+      const minimum = anthropicMinimumTokens(input.model);
+      let read = 0;
+      for (const match of input.matches) read = Math.max(read, readFrom(match, input, breakpoints, minimum));
+      const last = breakpoints.at(-1);
+      const write = last !== undefined && last >= minimum && last > read ? Math.min(last, input.tokens) - read : 0;
+      return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, cacheReadRange: [read, read] };
+    },
+  };
+}
+
+/** The Anthropic rule with its documented defaults (5-minute TTL). */
+export const anthropicPolicy: CachePolicy = createAnthropicPolicy();

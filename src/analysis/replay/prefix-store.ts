@@ -1,0 +1,211 @@
+import { routeKeyString, type RouteKey } from '../../prefix/index.js';
+import type { CacheMatch } from '../policies/cache-policy.js';
+
+/**
+ * A sequence to store or look up. `units` are token ids, or any 32-bit symbols that stand for a run
+ * of tokens (a hashed content block when the route's tokenizer is unknown); `unitEnds[i]` is then the
+ * token offset at which unit `i` ends. Without `unitEnds` each unit is one token.
+ */
+export interface StoreSequence {
+  readonly units: Uint32Array | readonly number[];
+  readonly unitEnds?: readonly number[];
+}
+
+/** What the store keeps about an earlier request beside its units. */
+export interface StoreEntryInput<Label> extends StoreSequence {
+  /** When the entry was written or last refreshed, in seconds on any clock the replay uses consistently. */
+  readonly time: number;
+  readonly source?: 'input' | 'output';
+  /** Token offsets where the request wrote explicit breakpoints (Anthropic). */
+  readonly breakpoints?: readonly number[];
+  /** Who wrote the entry (e.g. session and request index), handed back with every match. */
+  readonly label: Label;
+}
+
+/** A cache match that also says which stored entry it is. */
+export interface StoreMatch<Label> extends CacheMatch {
+  readonly label: Label;
+  /** Leading units shared (equals `sharedTokens` when units are tokens). */
+  readonly sharedUnits: number;
+}
+
+/** Options of a store. */
+export interface PrefixStoreOptions {
+  /** Entries kept per route; the oldest entry nothing else extends is dropped first. Default 4096. */
+  readonly maxEntriesPerRoute?: number;
+}
+
+/*
+ * Memory: a replay stores every request, and consecutive requests of one conversation share almost
+ * all their units. Each entry therefore keeps only its units beyond the longest prefix it shares
+ * with an earlier entry (its parent), so the store holds each distinct run once, as in a radix
+ * tree. The LCP against every entry is computed in insertion order from the parent's: when the new
+ * sequence leaves the parent before the entry branched off it, the entry shares exactly as much.
+ */
+interface Entry<Label> {
+  readonly parent: Entry<Label> | undefined;
+  /** Units shared with the parent; the entry's own units start here. */
+  readonly base: number;
+  readonly units: Uint32Array;
+  /** Token ends of the entry's own units, or undefined when units are tokens. */
+  readonly ends: Float64Array | undefined;
+  readonly length: number;
+  readonly tokens: number;
+  readonly time: number;
+  readonly source: 'input' | 'output';
+  readonly breakpoints: readonly number[] | undefined;
+  readonly label: Label;
+  children: number;
+  /** Units and tokens the sequence under lookup shares with this entry (scratch of the current pass). */
+  shared: number;
+  sharedTokens: number;
+}
+
+function tokenEnd<Label>(entry: Entry<Label>, unitCount: number): number {
+  if (unitCount === 0) return 0;
+  let at: Entry<Label> = entry;
+  const index = unitCount - 1;
+  while (index < at.base) at = at.parent!;
+  return at.ends === undefined ? unitCount : at.ends[index - at.base]!;
+}
+
+const NO_BREAKPOINTS: readonly number[] = [];
+
+function toUint32(units: Uint32Array | readonly number[]): Uint32Array {
+  return units instanceof Uint32Array ? units : Uint32Array.from(units);
+}
+
+/** Per route, the sequences of earlier requests with their times; answers with every entry's shared prefix. */
+export class PrefixStore<Label = unknown> {
+  readonly #routes = new Map<string, Entry<Label>[]>();
+  /** Per route, whether entries were added in non-decreasing time (what pruning relies on). */
+  readonly #timeOrdered = new Map<string, boolean>();
+  readonly #maxEntries: number;
+
+  constructor(options: PrefixStoreOptions = {}) {
+    this.#maxEntries = options.maxEntriesPerRoute ?? 4096;
+    if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) throw new RangeError(`maxEntriesPerRoute must be a positive integer, got ${this.#maxEntries}`);
+  }
+
+  /** Sets `shared` and `sharedTokens` on every entry of the route for the sequence `units`. */
+  #measure(entries: readonly Entry<Label>[], units: Uint32Array): void {
+    for (const entry of entries) {
+      const parent = entry.parent;
+      if (parent !== undefined && parent.shared < entry.base) {
+        // The sequence left the parent before this entry branched off it: it shares what the parent shares.
+        entry.shared = parent.shared;
+        entry.sharedTokens = parent.sharedTokens;
+        continue;
+      }
+      let count = entry.base;
+      const limit = Math.min(entry.length, units.length);
+      while (count < limit && entry.units[count - entry.base] === units[count]) count++;
+      entry.shared = count;
+      entry.sharedTokens = count > entry.base ? (entry.ends === undefined ? count : entry.ends[count - 1 - entry.base]!) : parent === undefined ? 0 : tokenEnd(parent, count);
+    }
+  }
+
+  /**
+   * The stored entries of `route` that could serve `sequence` at `time`, with what each shares. An
+   * entry sharing nothing is left out, and so is one that a fresher entry of the same source makes
+   * redundant (it shares at least as many tokens and holds each of the entry's breakpoints inside the
+   * shared prefix): no policy reads more from the older one. One pass over the route's entries; the
+   * answer stays small even when thousands of entries share a system prompt.
+   */
+  matches(route: RouteKey, sequence: StoreSequence, time: number): StoreMatch<Label>[] {
+    const entries = this.#routes.get(routeKeyString(route)) ?? [];
+    this.#measure(entries, toUint32(sequence.units));
+    const found: StoreMatch<Label>[] = [];
+    // Newest first is freshest first while entries were added in time order; otherwise keep all.
+    const prune = this.#timeOrdered.get(routeKeyString(route)) ?? true;
+    const best = { input: 0, output: 0 };
+    const covered = { input: new Set<number>(), output: new Set<number>() };
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const entry = entries[index]!;
+      if (entry.shared === 0) continue;
+      const sharedTokens = entry.sharedTokens;
+      const seen = covered[entry.source];
+      let redundant = prune && sharedTokens <= best[entry.source];
+      for (const position of entry.breakpoints ?? NO_BREAKPOINTS) {
+        if (position > sharedTokens) continue;
+        if (!seen.has(position)) {
+          redundant = false;
+          seen.add(position);
+        }
+      }
+      best[entry.source] = Math.max(best[entry.source], sharedTokens);
+      if (redundant) continue;
+      found.push({
+        sharedTokens,
+        sharedUnits: entry.shared,
+        entryTokens: entry.tokens,
+        ageSeconds: Math.max(0, time - entry.time),
+        source: entry.source,
+        label: entry.label,
+        ...(entry.breakpoints === undefined ? {} : { breakpoints: entry.breakpoints }),
+      });
+    }
+    return found.reverse();
+  }
+
+  /** Stores an earlier request's sequence (units beyond what an earlier entry holds are copied, the rest shared). */
+  add(route: RouteKey, input: StoreEntryInput<Label>): void {
+    const key = routeKeyString(route);
+    const entries = this.#routes.get(key) ?? [];
+    this.#routes.set(key, entries);
+    const latest = entries.at(-1);
+    if (latest !== undefined && input.time < latest.time) this.#timeOrdered.set(key, false);
+    const units = toUint32(input.units);
+    if (input.unitEnds !== undefined && input.unitEnds.length !== units.length) {
+      throw new RangeError(`unitEnds has ${input.unitEnds.length} ends for ${units.length} units`);
+    }
+    this.#measure(entries, units);
+    let parent: Entry<Label> | undefined;
+    let base = 0;
+    for (const entry of entries) if (entry.shared > base) [parent, base] = [entry, entry.shared];
+    const entry: Entry<Label> = {
+      parent,
+      base,
+      units: units.slice(base),
+      ends: input.unitEnds === undefined ? undefined : Float64Array.from(input.unitEnds.slice(base)),
+      length: units.length,
+      tokens: input.unitEnds === undefined ? units.length : (input.unitEnds.at(-1) ?? 0),
+      time: input.time,
+      source: input.source ?? 'input',
+      breakpoints: input.breakpoints,
+      label: input.label,
+      children: 0,
+      shared: 0,
+      sharedTokens: 0,
+    };
+    if (parent) parent.children++;
+    entries.push(entry);
+    this.#evict(entries);
+  }
+
+  /** Units of the entries of a route, summed: what the store actually holds (for memory checks). */
+  storedUnits(route: RouteKey): number {
+    let total = 0;
+    for (const entry of this.#routes.get(routeKeyString(route)) ?? []) total += entry.units.length;
+    return total;
+  }
+
+  /** Number of entries kept for a route. */
+  size(route: RouteKey): number {
+    return this.#routes.get(routeKeyString(route))?.length ?? 0;
+  }
+
+  /** Drops the oldest entries no other entry extends until the route is within its bound. */
+  #evict(entries: Entry<Label>[]): void {
+    while (entries.length > this.#maxEntries) {
+      let oldest = -1;
+      for (let index = 0; index < entries.length; index++) {
+        const entry = entries[index]!;
+        if (entry.children === 0 && (oldest < 0 || entry.time < entries[oldest]!.time)) oldest = index;
+      }
+      if (oldest < 0) return;
+      const [dropped] = entries.splice(oldest, 1);
+      if (dropped?.parent) dropped.parent.children--;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { predictionAccuracy } from '../src/analysis/index.js';
+import type { RequestAnalysis, SessionTreeAnalysis } from '../src/analysis/index.js';
+
+function request(predicted: number, range: [number, number], observed: number | null): RequestAnalysis {
+  return {
+    index: 0,
+    time: null,
+    route: { provider: 'anthropic', model: 'm' },
+    tokens: 10_000,
+    predicted: { uncached: 0, cacheRead: predicted, cacheWrite: 0, cacheReadRange: range },
+    observed: observed === null ? null : { uncached: 0, cacheRead: observed, cacheWrite: 0 },
+    divergence: null,
+    cost: { predicted: 0, observed: null },
+  };
+}
+
+const tree = (requests: RequestAnalysis[]): SessionTreeAnalysis => ({
+  policy: 'anthropic',
+  tokenizer: 'o200k_base',
+  notes: [],
+  sessions: [{ file: 'f', id: 's', format: 'claude-code', parentSession: null, seedLength: null, requests }],
+});
+
+describe('prediction accuracy', () => {
+  it('counts agreement, ranges, exact reads and tolerances over logged requests only', () => {
+    const accuracy = predictionAccuracy([
+      tree([request(0, [0, 0], 0), request(1000, [1000, 1000], 1000), request(1000, [0, 1000], 900), request(5000, [5000, 5000], 0), request(7, [7, 7], null)]),
+    ]);
+    expect(accuracy).toEqual({ requests: 4, coldWarmAgree: 3, readInRange: 3, exactReads: 2, medianReadError: 100, readsWithin: { 64: 2, 512: 3, 2048: 3 } });
+  });
+
+  it('no logged requests gives zeros', () => {
+    expect(predictionAccuracy([])).toMatchObject({ requests: 0, medianReadError: 0 });
+  });
+});
