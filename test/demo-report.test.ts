@@ -70,9 +70,10 @@ describe('kvprefix demo', () => {
     expect(out.trimEnd().endsWith(`HTML prefix map: ${page}`)).toBe(true);
     expect(out.match(/^\d\. session\.\d\.jsonl/gm)).toHaveLength(4);
     expect(out).toMatch(/→ reuses the head and its [\d,]+ inherited history tokens; prefills only its own [\d,]+/);
-    expect(out).toMatch(/break: system 'tool:report' \('report'\), head, cause report-tool/);
+    expect(out).toContain("breaks in its head at system 'tool:report' (report), cause report-tool");
+    expect(out).toContain("breaks at its own task 'message[3]:user', cause task");
     expect(out).toMatch(/→ reuses the head only/);
-    expect(out).toMatch(/break: system 'deployment:persona', head/);
+    expect(out).toContain("breaks in its head at system 'deployment:persona'");
   });
 
   it('takes no arguments', async () => {

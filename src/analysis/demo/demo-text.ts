@@ -8,10 +8,13 @@ export function childStart(child: DemoChild): string {
   return `${child.provider}${child.continuable ? ', continuable' : ''}${child.tool ? ` via ${child.tool}` : ''}`;
 }
 
+const PLACE = { head: 'in its head at', history: 'inside its inherited history at', own: 'at its own' } as const;
+
 function breakText(child: DemoChild): string {
-  if (!child.break) return 'none';
-  const at = child.break.about === child.break.name ? `${child.break.kind} '${child.break.name}'` : `${child.break.kind} '${child.break.name}' ('${child.break.about}')`;
-  return `${at}, ${child.break.where}, cause ${child.break.cause}`;
+  if (!child.break) return 'never: it shares the parent request whole';
+  const { kind, name, about, cause, where } = child.break;
+  const aboutText = about === name ? '' : ` (${about})`;
+  return `${PLACE[where]} ${kind} '${name}'${aboutText}, cause ${cause}`;
 }
 
 /** The demo's analysis as terminal text: the parent's totals, then per child its tokens, reuse, break and verdict. */
@@ -25,13 +28,14 @@ export function demoText(analysis: DemoAnalysis): string {
     lines.push(
       `${index + 1}. ${child.file} (${childStart(child)})${child.description ? `: ${child.description}` : ''}`,
       `   first request ${count(child.tokens)} tokens: ${count(child.reused)} predicted reused, ${count(child.lost)} lost (head ${count(child.headTokens)}, inherited history ${count(child.inheritedTokens)})`,
-      `   break: ${breakText(child)}`,
+      `   breaks ${breakText(child)}`,
       `   → ${child.verdict}`,
       '',
     );
   });
   lines.push(
-    `cost of the tree's input (${cost.currency}): ${cost.predicted.toFixed(6)} as predicted, ${cost.withoutCache.toFixed(6)} with no reuse (${tree.policy} policy, ${tree.tokenizer} tokens; prices: ${cost.prices})`,
+    `input cost of the whole tree: ${cost.currency} ${cost.predicted.toFixed(6)} as predicted, ${cost.currency} ${cost.withoutCache.toFixed(6)} with no reuse (${tree.policy} policy, ${tree.tokenizer} tokens)`,
+    `prices: ${cost.prices}`,
   );
   return `${lines.join('\n')}\n`;
 }
