@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/corpus-setup.ts'],
+    // The default report, then the title of every block skipped for a missing corpus (the default
+    // reporter folds a skipped file to one line).
+    reporters: ['default', './test/support/corpus-skip-reporter.ts'],
     // Property tests and real-corpus tokenization are CPU-bound; two workers match the 2-core machines.
     pool: 'forks',
     maxWorkers: 2,

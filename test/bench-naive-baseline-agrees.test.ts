@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { getTokenizer, PrefixTokenCounter, renderRequest } from '../src/prefix/index.js';
 import { buildLargeRequestPair } from '../bench/support/large-request.js';
 import { naiveCompare, naiveRender } from '../bench/support/naive-compare.js';
 import { compareWithCause } from './support/compare-with-cause.js';
+import { describeWithCorpus } from './support/corpus.js';
 
 const route = { provider: 'openai', model: 'gpt-4o' };
 
-describe('bench naive baseline', () => {
+describeWithCorpus(['claude-code-prompts-piebald', 'github-mcp-server-toolsnaps', 'openhands', 'swe-agent', 'claude-code-sessions'], 'bench naive baseline', () => {
   it('renders the same text as the chat layout and counts the same tokens as comparePrefix on real requests', () => {
     const tokenizer = getTokenizer('o200k_base');
     // Smaller than the bench's 200k tokens, still every kind of part: Claude Code sections, OpenHands

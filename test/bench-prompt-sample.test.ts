@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { promptSample, promptSourceBytes } from '../bench/support/prompt-text.js';
+import { describeWithCorpus } from './support/corpus.js';
 
-describe('bench prompt sample', () => {
+describeWithCorpus(['claude-code-prompts-piebald', 'roo-code-system-prompts', 'dsh'], 'bench prompt sample', () => {
   it('gives the requested size of real prompt text, cut back to a whole character, as equal bytes and text', () => {
     const source = promptSourceBytes();
     // The second byte of the first multi-byte character: a cut there would split the character.

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
 import type { ModelRequest, ToolSchema } from '../src/providers/model/index.js';
 import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION, type AgentHandle } from '../src/providers/runtime/index.js';
 import { toolSchemaToChatWire } from '../src/providers/session/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
+import { describeWithCorpus, readOnce } from './support/corpus.js';
 import { ACP, readPin, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
@@ -16,7 +17,7 @@ import { compareWithCause } from './support/compare-with-cause.js';
 const SCHEMA = { type: 'object', properties: { codeword: { type: 'string' } }, required: ['codeword'], additionalProperties: false };
 const STRUCTURED_TOOL: ToolSchema = { name: 'structured_output', description: STRUCTURED_OUTPUT_DESCRIPTION, parameters: SCHEMA };
 const TASK = 'What is the project codeword mentioned earlier in this conversation?';
-const pin = readPin('text-turn');
+const pin = readOnce(() => readPin('text-turn'));
 const byName = (tools: readonly ToolSchema[]) => [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 const chatBody = (system: string, tools: readonly ToolSchema[]) => ({
@@ -28,10 +29,10 @@ const chatBody = (system: string, tools: readonly ToolSchema[]) => ({
   tools: tools.map(toolSchemaToChatWire),
 });
 
-describe('a child that adds the structured_output tool diverges with cause output-contract', () => {
+describeWithCorpus('dsh', 'a child that adds the structured_output tool diverges with cause output-contract', () => {
   it('on chat bodies: the cause names the added tool although the first differing byte is the appended instruction section', () => {
-    const parent = readRequestBody(chatBody(pin.system, pin.tools), { source: 'parent.json' }).request;
-    const child = readRequestBody(chatBody(`${pin.system}\n\n${STRUCTURED_OUTPUT_INSTRUCTION}`, byName([...pin.tools, STRUCTURED_TOOL])), { source: 'child.json' }).request;
+    const parent = readRequestBody(chatBody(pin().system, pin().tools), { source: 'parent.json' }).request;
+    const child = readRequestBody(chatBody(`${pin().system}\n\n${STRUCTURED_OUTPUT_INSTRUCTION}`, byName([...pin().tools, STRUCTURED_TOOL])), { source: 'child.json' }).request;
     const result = compareWithCause(parent, child);
     expect(result.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output', index: 1, kind: 'tool', side: 'parent' });
     // The parent's whole system text is shared, not one tool schema after it.
@@ -40,11 +41,11 @@ describe('a child that adds the structured_output tool diverges with cause outpu
   });
 
   it('on chat bodies with the same system text: at the structured_output schema, sorted among the tools', () => {
-    const parent = readRequestBody(chatBody(pin.system, pin.tools), { source: 'parent.json' }).request;
-    const childTools = byName([...pin.tools, STRUCTURED_TOOL]);
-    const child = readRequestBody(chatBody(pin.system, childTools), { source: 'child.json' }).request;
+    const parent = readRequestBody(chatBody(pin().system, pin().tools), { source: 'parent.json' }).request;
+    const childTools = byName([...pin().tools, STRUCTURED_TOOL]);
+    const child = readRequestBody(chatBody(pin().system, childTools), { source: 'child.json' }).request;
     const at = childTools.findIndex((tool) => tool.name === 'structured_output');
-    expect(pin.tools[at]!.name).toBe('subagent');
+    expect(pin().tools[at]!.name).toBe('subagent');
     const result = compareWithCause(parent, child);
     // One system segment, then the tools before structured_output are shared.
     expect(result.commonPrefix.segments).toBe(1 + at);
@@ -52,13 +53,13 @@ describe('a child that adds the structured_output tool diverges with cause outpu
   });
 
   it('is not output-contract when the child only drops tools: that is a filter', () => {
-    const parent = readRequestBody(chatBody(pin.system, pin.tools), { source: 'parent.json' }).request;
-    const child = readRequestBody(chatBody(pin.system, pin.tools.filter((tool) => tool.name !== 'edit')), { source: 'child.json' }).request;
+    const parent = readRequestBody(chatBody(pin().system, pin().tools), { source: 'parent.json' }).request;
+    const child = readRequestBody(chatBody(pin().system, pin().tools.filter((tool) => tool.name !== 'edit')), { source: 'child.json' }).request;
     expect(compareWithCause(parent, child).divergence).toMatchObject({ cause: 'tool-filter', name: 'edit' });
   });
 });
 
-describe('the driver: a structured child of the ACP example', () => {
+describeWithCorpus('dsh', 'the driver: a structured child of the ACP example', () => {
   const isChild = (request: ModelRequest) => request.tools.some((tool) => tool.name === 'structured_output');
 
   /** The ACP parent's recorded turn 1, then a child started on `provider` with an output schema. */

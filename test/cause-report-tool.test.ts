@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
 import { type LayoutName, type PrefixRequest } from '../src/prefix/index.js';
 import { chatRequestBody, loadHeadPins, modelRequestPoints, readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
 // DSH's subagent-report scenario: a parent starts a continuable (background) child, which gets the
@@ -33,7 +33,7 @@ function identicalBytesFrom(parent: PrefixRequest, child: PrefixRequest, from: n
   return child.segments.slice(from).filter((segment) => parentHashes.has(segment.hash)).length;
 }
 
-describe('DSH subagent-report: a continuable child\'s head diverges from its parent\'s at the report tool', () => {
+describeWithCorpus('dsh', 'DSH subagent-report: a continuable child\'s head diverges from its parent\'s at the report tool', () => {
   it('the heads come from the pins named above: text-turn for the parent, subagent-report .1 for the child', async () => {
     expect((await loadHeadPins(corpusPath(SCENARIO, 'session.jsonl'))).system?.file).toMatch(/text-turn\/system-prompt\.expected\.md$/);
     const childPins = await loadHeadPins(corpusPath(SCENARIO, 'session.1.jsonl'));

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
 import { chatRequestBody, modelRequestPoints, readSessionLog, requestHeadAt } from '../src/providers/session/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
 // DSH's headless advanced-toolchain scenario: a parent that delegates to a direct spawn child
@@ -20,8 +20,11 @@ async function firstRequest(log: string) {
   return { head: { system, tools }, request: readRequestBody(chatRequestBody(session, { through: point.through }), { source: file }).request };
 }
 
-describe('DSH advanced-toolchain: spawn children share the parent\'s head byte for byte', async () => {
-  const parent = await firstRequest('session.jsonl');
+describeWithCorpus('dsh', 'DSH advanced-toolchain: spawn children share the parent\'s head byte for byte', () => {
+  let parent: Awaited<ReturnType<typeof firstRequest>>;
+  beforeAll(async () => {
+    parent = await firstRequest('session.jsonl');
+  });
 
   for (const log of ['session.1.jsonl', 'session.2.jsonl']) {
     it(`${log}: the divergence falls in the messages, after the whole head`, async () => {

@@ -1,31 +1,38 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { listCorpusFiles, readCorpusText } from './support/corpus.js';
+import { describeWithCorpus, listCorpusFiles, readCorpusText, readOnce } from './support/corpus.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
 type McpTool = { name: string; description: string; inputSchema: unknown; annotations?: { readOnlyHint?: boolean } };
 
-const snaps = listCorpusFiles('github-mcp-server-toolsnaps/pkg/github/__toolsnaps__', '.snap').map((file) => JSON.parse(readCorpusText(file)) as McpTool);
+const FOLDERS = ['github-mcp-server-toolsnaps', 'mcp-tools-list-captures', 'claude-code-prompts-piebald'];
+const githubSnaps = readOnce(() => listCorpusFiles('github-mcp-server-toolsnaps/pkg/github/__toolsnaps__', '.snap').map((file) => JSON.parse(readCorpusText(file)) as McpTool));
 const captureOf = (server: string) => (JSON.parse(readCorpusText(`mcp-tools-list-captures/demo/mcp-snapshots/${server}.json`)) as { tools: McpTool[] }).tools;
-const capture = captureOf('server-github');
-const systemPrompt = readCorpusText('claude-code-prompts-piebald/system-prompts/system-prompt-doing-tasks-help-and-feedback.md');
+const systemPrompt = readOnce(() => readCorpusText('claude-code-prompts-piebald/system-prompts/system-prompt-doing-tasks-help-and-feedback.md'));
 const task = 'List the open pull requests of kvprefix/kvprefix.';
 
 const chatBody = (tools: readonly McpTool[]) => ({
   model: 'gpt-4.1',
-  messages: [{ role: 'system', content: systemPrompt }, { role: 'user', content: task }],
+  messages: [{ role: 'system', content: systemPrompt() }, { role: 'user', content: task }],
   tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })),
 });
 
 const anthropicBody = (tools: readonly McpTool[]) => ({
   model: 'claude-sonnet-4-5',
   max_tokens: 1024,
-  system: systemPrompt,
+  system: systemPrompt(),
   tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
   messages: [{ role: 'user', content: task }],
 });
 
-describe('a child whose tools are a filtered subset of the parent\'s diverges with cause tool-filter', () => {
+describeWithCorpus(FOLDERS, 'a child whose tools are a filtered subset of the parent\'s diverges with cause tool-filter', () => {
+  let snaps: McpTool[];
+  let capture: McpTool[];
+  beforeAll(() => {
+    snaps = githubSnaps();
+    capture = captureOf('server-github');
+  });
+
   it('at the first removed tool in wire order: a read-only filter over the 117 github-mcp-server tools (chat)', () => {
     const readOnly = snaps.filter((tool) => tool.annotations?.readOnlyHint === true);
     expect(snaps).toHaveLength(117);

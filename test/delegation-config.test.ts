@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/prefix/index.js';
 import { delegationToolConfigSchema, parseDelegationToolConfig } from '../src/providers/runtime/index.js';
 import { allDelegationRows } from './support/runtime-cordis-rows.js';
-import { HAS_CORPUS } from './support/runtime-corpus.js';
+import { itWithCorpus } from './support/corpus.js';
 
 describe("delegation tool: configuration with DSH's keys and defaults", () => {
   it('applies the defaults of the tool-subagent README: toolName subagent, background enabled, one-shot, maxDepth 3', () => {
@@ -32,7 +32,7 @@ describe("delegation tool: configuration with DSH's keys and defaults", () => {
     expect(parseDelegationToolConfig({ provider: 'codex', maxDepth: 'provider-managed', agentOptions: { provider: 'p', model: 'm', maxTokens: 8192 } })).toMatchObject({ maxDepth: 'provider-managed', agentOptions: { maxTokens: 8192 } });
   });
 
-  it.skipIf(!HAS_CORPUS)('accepts every dsh-tool-subagent row of the corpus compositions, with the keys those rows use', () => {
+  itWithCorpus('dsh', 'accepts every dsh-tool-subagent row of the corpus compositions, with the keys those rows use', () => {
     const rows = allDelegationRows();
     expect(rows.length).toBeGreaterThanOrEqual(40);
     const keys = new Set(Object.keys(delegationToolConfigSchema.shape));

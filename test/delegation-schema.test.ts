@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDelegationTool, createForkProvider, createSpawnProvider, splitRenderedPrompt, type MountedProvider } from '../src/providers/runtime/index.js';
-import { HAS_CORPUS, HEADLESS, readPin, readRows } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { HEADLESS, readPin, readRows } from './support/runtime-corpus.js';
 import { ACP_FORK_CONFIG, ACP_SUBAGENT_CONFIG } from './support/runtime-scenario.js';
 
-describe.skipIf(!HAS_CORPUS)('delegation tool: the model-facing schema', () => {
+describeWithCorpus('dsh', 'delegation tool: the model-facing schema', () => {
   it("matches the pinned `subagent` schema for the ACP example's continuable spawn instance", () => {
     const pinned = readPin('text-turn').tools.find((tool) => tool.name === 'subagent');
     const { tool } = createDelegationTool(ACP_SUBAGENT_CONFIG, createSpawnProvider());

@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { buildExampleBodies, DSH_SNAPSHOTS, EXAMPLE_FILES, exampleFileText, type ExampleName } from '../examples/build-examples.js';
+import { buildExampleBodies, EXAMPLE_FILES, exampleFileText, type ExampleName } from '../examples/build-examples.js';
 import type { ChatRequestBody } from '../src/providers/session/index.js';
 import { EXAMPLES_DIRECTORY } from '../src/cli/commands/demo.js';
 import { CORPUS_ROOT, describeWithCorpus } from './support/corpus.js';
 
-let bodies: Awaited<ReturnType<typeof buildExampleBodies>>;
 const committed = (name: ExampleName) => readFileSync(path.join(EXAMPLES_DIRECTORY, EXAMPLE_FILES[name]), 'utf8');
-const messagesOf = (name: ExampleName) => bodies[name].messages;
 
-describeWithCorpus(DSH_SNAPSHOTS, 'the bundled examples are rebuilt from the DSH recordings', () => {
+describeWithCorpus('dsh', 'the bundled examples are rebuilt from the DSH recordings', () => {
+  let bodies: Awaited<ReturnType<typeof buildExampleBodies>>;
   beforeAll(async () => {
     bodies = await buildExampleBodies(CORPUS_ROOT);
   });
+  const messagesOf = (name: ExampleName) => bodies[name].messages;
 
   it.each(Object.keys(EXAMPLE_FILES) as ExampleName[])('%s is exactly what examples/build-examples.ts makes of the corpus', (name) => {
     expect(committed(name)).toBe(exampleFileText(bodies[name]));

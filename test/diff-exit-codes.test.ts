@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, itWithCorpus } from './support/corpus.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 const parent = 'examples/fork-parent.request.json';
@@ -57,7 +57,7 @@ describe('kvprefix diff exit codes', () => {
     expect(err).not.toMatch(/\n\s+at /);
   });
 
-  it('3 for a real recorded body kvprefix does not read (OpenAI Responses API)', async () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', '3 for a real recorded body kvprefix does not read (OpenAI Responses API)', async () => {
     const cassette = 'pydantic-ai-cache-cassettes/tests/models/cassettes/test_openai_prompt_cache/test_openai_responses_prompt_cache_e2e.yaml';
     const { code, err } = await run(['diff', `${cassette}#1`, `${cassette}#2`], corpusPath());
     expect(code).toBe(EXIT.input);

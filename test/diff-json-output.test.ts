@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readRequestFile } from '../src/analysis/index.js';
 import { bufferedIo, runCli } from '../src/cli/index.js';
 import { comparePrefix, getTokenizer } from '../src/prefix/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, itWithCorpus } from './support/corpus.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';
@@ -39,7 +39,7 @@ describe('kvprefix diff --json', () => {
     expect(result['child']).toMatchObject(direct.child);
   });
 
-  it('diffs two recorded requests of one cassette: DeepSeek revealing two tools mid-conversation', async () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'diffs two recorded requests of one cassette: DeepSeek revealing two tools mid-conversation', async () => {
     const file = `${CASSETTES}/test_deepseek/test_deepseek_deferred_capability_with_thinking.yaml`;
     const result = await diffJson([`${file}#1`, `${file}#2`], corpusPath());
     // system[0], system[1] and load_capability are shared; the child inserts get_player_name before search_tools.
@@ -48,7 +48,7 @@ describe('kvprefix diff --json', () => {
     expect(result['parent']).toMatchObject({ source: `${file}#1`, route: { provider: 'deepseek', model: 'deepseek-reasoner' } });
   });
 
-  it('has a null divergence for the same request twice, and counts with the tokenizer asked for', async () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'has a null divergence for the same request twice, and counts with the tokenizer asked for', async () => {
     const file = `${CASSETTES}/test_openai_prompt_cache/test_openai_chat_prompt_cache_e2e.yaml`;
     const result = await diffJson([`${file}#1`, `${file}#2`, '--tokenizer', 'cl100k_base'], corpusPath());
     expect(result['divergence']).toBeNull();

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ToolSchema } from '../src/providers/model/index.js';
 import { AgentHost, buildRecordedRequest, compositionFromHead, createSpawnProvider } from '../src/providers/runtime/index.js';
 import { toFixtureRows } from '../src/testing/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
-import { HAS_CORPUS, HEADLESS, readRows, recordedSteps, type Row } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { HEADLESS, readRows, recordedSteps, type Row } from './support/runtime-corpus.js';
 import { deterministicSources, FIXTURE_CWD, ROUTE } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
@@ -35,7 +36,7 @@ async function runChild(childFile: string) {
   return { parent, child: run.localAgent, result, parentHead, childRows };
 }
 
-describe.skipIf(!HAS_CORPUS)("driver: the headless advanced-toolchain children's heads equal their parent's", () => {
+describeWithCorpus('dsh', "driver: the headless advanced-toolchain children's heads equal their parent's", () => {
   for (const childFile of ['session.1.jsonl', 'session.2.jsonl']) {
     it(`rebuilds the parent's recorded head from its sections, tools and Code Mode SDK (${childFile} scenario)`, async () => {
       const { parent, parentHead } = await runChild(childFile);

@@ -31,19 +31,21 @@ function setup(steps: ScriptedStep[] = [hangingStep().step]) {
 
 describe('driver: the required cancellation signal', () => {
   it('a start without a signal is rejected before any child exists', async () => {
-    const { published, request } = setup();
+    const { published, request, model } = setup([]);
     await expect(startInProcessRun(request(undefined as unknown as AbortSignal), { providerName: 'spawn' })).rejects.toMatchObject({ code: 'subagent/missing-signal' });
     expect(published).toEqual([]);
+    model.assertConsumed();
   });
 
   it('aborted before publication: the start rejects with the abort reason and nothing is published', async () => {
-    const { published, request, host } = setup();
+    const { published, request, host, model } = setup([]);
     const controller = new AbortController();
     controller.abort(new Error('user pressed stop'));
     const rejection = host.subagents.start('spawn', request(controller.signal));
     await expect(rejection).rejects.toThrow(new SubagentError('subagent/aborted', 'user pressed stop'));
     expect(published).toEqual([]);
     expect([...host.agents.values()].filter((agent) => agent.parent)).toEqual([]);
+    model.assertConsumed();
   });
 
   it('the same holds for a continuable start: rejected with the abort reason, no child published, no model call', async () => {
@@ -73,11 +75,12 @@ describe('driver: the required cancellation signal', () => {
     };
     await prompt(parent, 'go');
     expect(lastToolResult(parent)).toEqual({ text: 'Error: parent turn interrupted', isError: true });
+    model.assertConsumed();
   });
 
   it('after publication, abort cancels the child: its turn ends aborted and the run reports `aborted`', async () => {
     const hanging = hangingStep();
-    const { request, host } = setup([hanging.step]);
+    const { request, host, model } = setup([hanging.step]);
     const controller = new AbortController();
     const run = await host.subagents.start('spawn', request(controller.signal));
     expect(host.agents.get(run.id)).toBe(run.localAgent);
@@ -86,6 +89,7 @@ describe('driver: the required cancellation signal', () => {
     expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
     expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'aborted', reason: { kind: 'parent' } } } });
     await run.dispose();
+    model.assertConsumed();
   });
 
   it('a cancellation mid-stream keeps the delivered prefix as an interrupted anchor in history, and the run reports `aborted`', async () => {
@@ -120,7 +124,7 @@ describe('driver: the required cancellation signal', () => {
 describe('driver: quiescent disposal', () => {
   it('`dispose()` is idempotent, cancels remaining work, waits for result settlement and child quiescence, and unpublishes the child', async () => {
     const hanging = hangingStep();
-    const { request, host } = setup([hanging.step]);
+    const { request, host, model } = setup([hanging.step]);
     const run = await host.subagents.start('spawn', request(new AbortController().signal));
     await hanging.called;
     const first = run.dispose();
@@ -132,14 +136,16 @@ describe('driver: quiescent disposal', () => {
     expect(await run.result).toEqual({ output: [], stopReason: 'aborted' });
     // DSH logs disposal as an abort whose cause is `disposed`.
     expect(run.localAgent.session.events.at(-1)).toMatchObject({ type: 'turn/end', data: { reason: { kind: 'aborted', reason: { kind: 'disposed' } } } });
+    model.assertConsumed();
   });
 
   it('an already-completed run stays completed after disposal', async () => {
-    const { request, host } = setup([textStep('finished')]);
+    const { request, host, model } = setup([textStep('finished')]);
     const run = await host.subagents.start('spawn', request(new AbortController().signal));
     const result = await run.result;
     await run.dispose();
     expect(result).toEqual({ output: [{ type: 'text', text: 'finished' }], stopReason: 'completed' });
     expect(await run.result).toBe(result);
+    model.assertConsumed();
   });
 });

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { REPORT_SECTION_TEXT } from '../src/providers/index.js';
 import { ScriptedModel, toFixtureRows, type ScriptedStep } from '../src/testing/index.js';
-import { ACP, HAS_CORPUS, readRows, recordedContexts, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost, settleAll } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'subagent-continuable-inheritance');
@@ -45,7 +46,7 @@ async function replay() {
   return { parent, child, parentRows, childRows };
 }
 
-describe.skipIf(!HAS_CORPUS)('driver: delegated policy and settlement (subagent-continuable-inheritance)', () => {
+describeWithCorpus('dsh', 'driver: delegated policy and settlement (subagent-continuable-inheritance)', () => {
   it("writes the child's log row for row: the parent's sandbox override and the never approval policy after the seed, the never approval context in its snapshot", async () => {
     const { child, childRows } = await replay();
     expect(normalize(fixture(child))).toEqual(normalize(childRows));

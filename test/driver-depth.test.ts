@@ -64,7 +64,7 @@ describe('driver: delegation depth', () => {
   it('rejects a malformed stored parent depth and an unrepresentable child depth, with DSH messages', () => {
     expect(() => childDepth(-1, undefined)).toThrow(new SubagentError('subagent/bad-depth', 'agent subagentDepth must be a non-negative safe integer'));
     expect(() => childDepth(1.5, undefined)).toThrow('agent subagentDepth must be a non-negative safe integer');
-    expect(() => childDepth(Number.MAX_SAFE_INTEGER, undefined)).toThrow(new RangeError('subagent child depth exceeds the safe-integer range'));
+    expect(() => childDepth(Number.MAX_SAFE_INTEGER, undefined)).toThrow(expect.objectContaining({ code: 'subagent/depth-overflow', message: 'subagent child depth exceeds the safe-integer range' }));
     expect(() => childDepth(0, -1)).toThrow('maxDepth must be a non-negative safe integer');
   });
 });

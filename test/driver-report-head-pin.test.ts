@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { REPORT_SECTION_TEXT, type Agent } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
-import { ACP, HAS_CORPUS, readPin, readPinnedSystemText, readPinnedToolsText, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { ACP, readPin, readPinnedSystemText, readPinnedToolsText, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost, settleAll } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
@@ -30,7 +31,7 @@ async function runRecordedReport() {
   return { parent, child };
 }
 
-describe.skipIf(!HAS_CORPUS)('driver: head assembly matches DSH byte for byte', () => {
+describeWithCorpus('dsh', 'driver: head assembly matches DSH byte for byte', () => {
   it("gives the continuable child of the subagent-report scenario exactly the pinned system prompt (system-prompt.1.expected.md)", async () => {
     const { child } = await runRecordedReport();
     // The pin file is the prompt plus the file's final newline.

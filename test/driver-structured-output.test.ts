@@ -80,8 +80,13 @@ describe('driver: structured output', () => {
   it('an unsupported schema fails before the child is created', async () => {
     const { start, published } = await structuredRun([], { type: 'object', properties: { x: { $ref: '#/definitions/missing' } } });
     await expect(start()).rejects.toMatchObject({ code: 'subagent/unsupported-output-schema' });
+    // DSH's subset (the pinned workflow tool states it): a pattern, a format or a numeric bound is outside it, and the error says where.
+    const patterned = await structuredRun([], { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z]+$' } } });
+    await expect(patterned.start()).rejects.toThrow("outputSchema leaves DSH's schema subset: (root).properties.id uses the keyword 'pattern'");
+    const bounded = await structuredRun([], { type: 'object', properties: { n: { type: 'integer', minimum: 0 } } });
+    await expect(bounded.start()).rejects.toMatchObject({ code: 'subagent/unsupported-output-schema' });
     const notObject = await structuredRun([], { type: 'string' });
     await expect(notObject.start()).rejects.toThrow('outputSchema must be an object schema');
-    expect([...published, ...notObject.published]).toEqual([]);
+    expect([...published, ...patterned.published, ...bounded.published, ...notObject.published]).toEqual([]);
   });
 });

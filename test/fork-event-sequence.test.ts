@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { toFixtureRows } from '../src/testing/index.js';
-import { ACP, HAS_CORPUS, readPin } from './support/runtime-corpus.js';
+import { ACP, readPin } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
 import { replayRecordedFork } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
@@ -9,7 +10,7 @@ const SCENARIO = path.join(ACP, 'subagent-fork-in-process');
 
 const normalizeIds = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (key, field) => (key === 'id' || key === 'dt' || key === 'createdAt' || key === 'parentSession' ? '·' : field));
 
-describe.skipIf(!HAS_CORPUS)('fork: a scripted parent forking after one completed turn', () => {
+describeWithCorpus('dsh', 'fork: a scripted parent forking after one completed turn', () => {
   it('writes a child log with the event-type sequence of the recorded subagent-fork-in-process child', async () => {
     const { child, childRows } = await replayRecordedFork();
     const written = [child.session.header, ...toFixtureRows(child.session.events)].map((row) => row.type);

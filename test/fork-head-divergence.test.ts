@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { createDelegationTool, createForkProvider, REPORT_SECTION_TEXT, type AgentHandle, type DelegationToolConfigInput, type HostComposition } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
-import { ACP, HAS_CORPUS, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { ACP, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost, ACP_FORK_CONFIG, settleAll } from './support/runtime-scenario.js';
 import { compareWithCause, type ComparisonWithCause } from './support/compare-with-cause.js';
 
@@ -57,7 +58,7 @@ async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison
   return { comparison: compareWithCause(forking.prefix, child.requests[0]!.prefix), parent, child };
 }
 
-describe.skipIf(!HAS_CORPUS)('fork: where a child request leaves its parent prefix', () => {
+describeWithCorpus('dsh', 'fork: where a child request leaves its parent prefix', () => {
   it('a one-shot fork child (the shipped binding) keeps the whole head and inherited history: it diverges only at the task', async () => {
     const { comparison, parent, child } = await forkWith(ACP_FORK_CONFIG);
     expect(comparison.divergence).toMatchObject({ cause: 'task' });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createForkProvider, REPORT_SECTION_TEXT, REPORT_TOOL_SCHEMA } from '../src/providers/runtime/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
+import { itWithCorpus } from './support/corpus.js';
 import { allDelegationRows } from './support/runtime-cordis-rows.js';
-import { HAS_CORPUS } from './support/runtime-corpus.js';
 import { prompt, settleAll, smallHost, textStep } from './support/runtime-scenario.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
@@ -49,7 +49,7 @@ describe('fork: Known Limitations', () => {
     expect(parent.session.events.length).toBeGreaterThan(captured);
   });
 
-  it('no shipped composition creates a continuable fork child — prepareContinuable remains implemented and the seam accepts it', async () => {
+  it('prepareContinuable remains implemented and the seam accepts a continuable fork child (only the CLI presets listed below bind one)', async () => {
     const fork = createForkProvider();
     expect(typeof fork.prepareContinuable).toBe('function');
     const model = new ScriptedModel([textStep('ok'), childStep(textStep('forked'))]);
@@ -59,16 +59,17 @@ describe('fork: Known Limitations', () => {
     const child = await host.subagents.startContinuable('fork', { parent, prompt: [{ type: 'text', text: 'task' }], signal: new AbortController().signal });
     expect(child.agent.session.events.find((event) => event.type === 'subagent/descriptor')!.data).toMatchObject({ mode: 'continuable', provider: 'fork' });
     expect((await child.settled).stopReason).toBe('completed');
+    model.assertConsumed();
   });
 
-  it.skipIf(!HAS_CORPUS)('the compositions the fork-one-shot note names (base bundle, ACP and headless examples) set backgroundMode: one-shot on the fork delegation tool', () => {
+  itWithCorpus('dsh', 'the compositions the fork-one-shot note names (base bundle, ACP and headless examples) set backgroundMode: one-shot on the fork delegation tool', () => {
     const named = ['packages/bundle/base/cordis.patch.yml', 'examples/acp-agent/cordis.yml', 'examples/headless-agent/cordis.yml'];
     const forkRows = allDelegationRows().filter((row) => row.config['provider'] === 'fork' && named.includes(row.file));
     expect(forkRows.map((row) => row.file).sort()).toEqual([...named].sort());
     for (const row of forkRows) expect(row.config['backgroundMode']).toBe('one-shot');
   });
 
-  it.skipIf(!HAS_CORPUS)('…but this corpus revision also ships CLI agent presets that bind fork to continuable, contrary to the README (listed here for the guard check)', () => {
+  itWithCorpus('dsh', '…but this corpus revision also ships CLI agent presets that bind fork to continuable, contrary to the README (listed here for the guard check)', () => {
     const continuableForks = allDelegationRows()
       .filter((row) => row.config['provider'] === 'fork' && row.config['backgroundMode'] === 'continuable')
       .map((row) => row.file);

@@ -11,7 +11,7 @@ const manifest = JSON.parse(read('package.json')) as {
   type: string;
   bin: Record<string, string>;
   scripts: Record<string, string>;
-  exports: Record<string, { types: string; source: string; default: string }>;
+  exports: Record<string, { types: string; source: string; default: string } | string>;
 };
 
 /** The commands of the README's first shell block, comments stripped. */
@@ -59,8 +59,8 @@ describe('the project entry points', () => {
     ['./providers', 'completedTurnPrefix'],
     ['./analysis', 'readRequestBody'],
     ['./testing', 'ScriptedModel'],
-  ])('exports %s with types, a source entry that loads, and the dist file the build writes for it', async (subpath, exported) => {
-    const entry = manifest.exports[subpath];
+  ])('exports %s with types and a source entry that loads, mapped to the dist paths tsconfig.build.json writes (the packed-tarball test checks the files)', async (subpath, exported) => {
+    const entry = manifest.exports[subpath] as { types: string; source: string; default: string } | undefined;
     expect(entry, `package.json exports has no ${subpath}`).toBeDefined();
     const source = entry!.source.replace(/^\.\//, '');
     expect(source).toMatch(/^src\/.*index\.ts$/);

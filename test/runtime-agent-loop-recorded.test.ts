@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { toFixtureRows } from '../src/testing/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
-import { ACP, HAS_CORPUS, readRows, recordedContexts, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
 import { acpHost } from './support/runtime-scenario.js';
 
 const normalize = (value: unknown): unknown =>
@@ -25,7 +26,7 @@ async function replay(scenario: string) {
   return { agent, rows };
 }
 
-describe.skipIf(!HAS_CORPUS)('agent loop: a replayed recording writes the recorded log', () => {
+describeWithCorpus('dsh', 'agent loop: a replayed recording writes the recorded log', () => {
   for (const scenario of ['text-turn', 'multi-turn']) {
     it(`writes ${scenario}/session.jsonl row for row (ids and times aside)`, async () => {
       const { agent, rows } = await replay(scenario);

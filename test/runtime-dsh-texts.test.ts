@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   CODE_ONLY_INSTRUCTION,
   DELEGATION_STATEMENT,
@@ -14,11 +14,12 @@ import {
   STRUCTURED_OUTPUT_DESCRIPTION,
   STRUCTURED_OUTPUT_INSTRUCTION,
 } from '../src/providers/runtime/index.js';
-import { ACP, DSH, HAS_CORPUS, readPin, readRows } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { ACP, DSH, readPin, readRows } from './support/runtime-corpus.js';
 
 const readme = (name: string) => readFileSync(path.join(DSH, 'readmes/packages', name, 'README.md'), 'utf8');
 
-describe.skipIf(!HAS_CORPUS)('runtime: the DSH texts kvprefix quotes are the corpus texts', () => {
+describeWithCorpus('dsh', 'runtime: the DSH texts kvprefix quotes are the corpus texts', () => {
   it('the harness identity opens every pin and the system-prompt README', () => {
     expect(readme('core/system-prompt')).toContain(`\`\`\`markdown\n${HARNESS_IDENTITY}\n\`\`\``);
     expect(readPin('text-turn').system.startsWith(`${HARNESS_IDENTITY}\n\n`)).toBe(true);

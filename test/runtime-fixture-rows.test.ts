@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { logicalEvents, parseSessionLog } from '../src/providers/session/index.js';
 import { type RecordedEvent } from '../src/providers/runtime/index.js';
 import { MIN_PACKED_RUN, toFixtureRows } from '../src/testing/index.js';
-import { DSH, HAS_CORPUS } from './support/runtime-corpus.js';
+import { DSH } from './support/runtime-corpus.js';
+import { itWithCorpus } from './support/corpus.js';
 
 function sessionFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -35,7 +36,7 @@ describe('runtime: the fixture form of a log', () => {
     ]);
   });
 
-  it.skipIf(!HAS_CORPUS)('re-packs every session log of the DSH corpus into exactly its committed rows (dt aside)', () => {
+  itWithCorpus('dsh', 're-packs every session log of the DSH corpus into exactly its committed rows (dt aside)', () => {
     const files = sessionFiles(path.join(DSH, 'examples'));
     expect(files.length).toBeGreaterThan(100);
     for (const file of files) {

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { modelRequestPoints, parseSessionLog, reconstructRequest } from '../src/providers/session/index.js';
 import { splitRenderedPrompt, type AgentHandle } from '../src/providers/runtime/index.js';
 import { toFixtureJsonl } from '../src/testing/index.js';
-import { HAS_CORPUS } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
 import { replayRecordedFork } from './support/runtime-scenario.js';
 
 /** Every request an agent recorded live, rebuilt from its own log by the session package. */
@@ -15,7 +15,7 @@ function rebuilt(agent: AgentHandle, form: 'jsonl' | 'fixture') {
     .map((point) => reconstructRequest(log, { through: point.through, systemParts }).request);
 }
 
-describe.skipIf(!HAS_CORPUS)('runtime: every request is reconstructable from the log the agent wrote', () => {
+describeWithCorpus('dsh', 'runtime: every request is reconstructable from the log the agent wrote', () => {
   for (const form of ['jsonl', 'fixture'] as const) {
     it(`rebuilds the parent's and the fork child's requests byte for byte from the ${form} log`, async () => {
       const { parent, child } = await replayRecordedFork();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assembleResponse, fromDshUsage, toDshUsage, totalInputTokens, type ModelChunk } from '../src/providers/model/index.js';
 import { logicalEvents, parseSessionLog } from '../src/providers/session/index.js';
-import { DSH, HAS_CORPUS } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { DSH } from './support/runtime-corpus.js';
 
 function sessionFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -29,7 +30,7 @@ describe('model: usage split the way prompt caches bill it', () => {
   });
 });
 
-describe.skipIf(!HAS_CORPUS)('model: assembling a streamed response', () => {
+describeWithCorpus('dsh', 'model: assembling a streamed response', () => {
   it('folds every recorded chunk stream of the corpus into exactly the assistant/message DSH anchored for it', () => {
     let checked = 0;
     for (const file of sessionFiles(path.join(DSH, 'examples'))) {

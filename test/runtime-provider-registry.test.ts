@@ -48,6 +48,7 @@ describe('runtime: the provider registry', () => {
     await run.result;
     await run.dispose();
     await Promise.resolve();
+    model.assertConsumed();
     expect(events).toEqual([
       ['subagent/start', `spawn ${run.id} local=true`],
       ['subagent/end', 'spawn completed done'],
@@ -69,7 +70,11 @@ describe('runtime: the provider registry', () => {
   });
 
   it('rejects an unknown provider name with the registered names', async () => {
-    const { host, createParent } = smallHost(new ScriptedModel([]));
+    const model = new ScriptedModel([]);
+    const { host, createParent } = smallHost(model);
     await expect(host.subagents.start('acp', { parent: createParent(), prompt: [], signal: new AbortController().signal })).rejects.toThrow('subagent provider "acp" is not registered (registered: spawn, fork)');
+    // Refused before any child existed: the model was never called.
+    model.assertConsumed();
+    expect(model.requests).toEqual([]);
   });
 });

@@ -65,6 +65,18 @@ describeWithCorpus('dsh', "the tools:sdk section is DSH's block", () => {
     expect(assembled.visibility.sdk.map((tool) => tool.name)).toEqual(parseSdkBlock(head.sdk).entries.map((entry) => entry.name));
   });
 
+  it("marks the SDK as estimated where it declares a tool DSH never recorded: a continuable child's report tool", () => {
+    const head = pin(ADVANCED);
+    const composition = compositionFromHead({ system: head.system, tools: head.wireTools!, source: head.file });
+    const host = new AgentHost({ composition, model: new ScriptedModel([]), ...deterministicSources() });
+    const parent = host.createAgent({ ...ROUTE, cwd: FIXTURE_CWD });
+    expect(parent.assembleHead().estimatedSdkOutputs).toEqual([]);
+    const child = prepareChild({ request: { parent, prompt: [], signal: new AbortController().signal }, providerName: 'spawn', seed: [], mode: 'continuable' }).agent;
+    const childHead = child.assembleHead();
+    expect(childHead.estimatedSdkOutputs).toEqual(['report']);
+    expect(childHead.sections.find((section) => section.name === 'tools:sdk')!.text).toContain('\n  report: JsonValue;\n');
+  });
+
   describe("a filtered child's shared prefix runs to the removed tool's SDK entry (advanced-toolchain, Code Mode both)", () => {
     const heads = (removed: string) => {
       const head = pin(ADVANCED);

@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SECTION_ORDERS, splitRenderedPrompt } from '../src/providers/runtime/index.js';
-import { DSH, HAS_CORPUS, HEADLESS, readPinnedSystemText, readRows } from './support/runtime-corpus.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { DSH, HEADLESS, readPinnedSystemText, readRows } from './support/runtime-corpus.js';
 
 function pins(): { scenario: string; child: number | undefined; root: string }[] {
   const found: { scenario: string; child: number | undefined; root: string }[] = [];
@@ -18,7 +19,7 @@ function pins(): { scenario: string; child: number | undefined; root: string }[]
   return found;
 }
 
-describe.skipIf(!HAS_CORPUS)("runtime: DSH's section orders, checked against every pinned head", () => {
+describeWithCorpus('dsh', "runtime: DSH's section orders, checked against every pinned head", () => {
   it('splits every pinned system prompt into catalogued sections whose orders never decrease and that join back byte for byte', () => {
     const all = pins();
     expect(all.length).toBe(18);

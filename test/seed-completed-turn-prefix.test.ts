@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { InputError } from '../src/prefix/index.js';
 import { completedTurnPrefix, isEventType, parseSessionLog, readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const PARENT = 'dsh/examples/acp-agent/tests/snapshots/subagent-fork-in-process/session.jsonl';
 
@@ -14,7 +14,7 @@ async function forkParent() {
   return { log, forkCall };
 }
 
-describe('completedTurnPrefix', () => {
+describeWithCorpus('dsh', 'completedTurnPrefix', () => {
   it('at the fork: the prefix through turn 1, the in-flight turn 2 excluded (seed 42, as the child header says)', async () => {
     const { log, forkCall } = await forkParent();
     const seed = completedTurnPrefix(log.events, { through: forkCall.seq });

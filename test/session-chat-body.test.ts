@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
 import { comparePrefix, renderRequest, type PrefixRequest } from '../src/prefix/index.js';
 import {
@@ -12,7 +12,7 @@ import {
   type ReconstructedRequest,
   type SessionLog,
 } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, hasCorpus, readCorpusText } from './support/corpus.js';
 
 /*
  * A session's request as a DeepSeek chat completions body, read back the way kvprefix reads captured
@@ -45,14 +45,16 @@ async function requestPairs(name: string): Promise<{ log: SessionLog; pairs: Req
   return { log, pairs };
 }
 
-const parent = await requestPairs('session.jsonl');
-const child = await requestPairs('session.1.jsonl');
+// Read at collection time (`it.each` needs the cases), so only when the corpus is there.
+const noPairs = { pairs: [] as RequestPair[] };
+const parent = hasCorpus('dsh') ? await requestPairs('session.jsonl') : noPairs;
+const child = hasCorpus('dsh') ? await requestPairs('session.1.jsonl') : noPairs;
 const cases = [
   ...parent.pairs.map((pair) => ({ label: `parent turn ${pair.point.turn} step ${pair.point.step}`, ...pair })),
   ...child.pairs.map((pair) => ({ label: `child ${pair.point.seeded ? 'seeded ' : ''}turn ${pair.point.turn} step ${pair.point.step}`, ...pair })),
 ];
 
-describe('chatRequestBody: a DSH request as a DeepSeek chat body', () => {
+describeWithCorpus('dsh', 'chatRequestBody: a DSH request as a DeepSeek chat body', () => {
   it('covers every request the two logs record: the parent\'s three and the child\'s seeded and own one', () => {
     expect(cases.map((entry) => entry.label)).toEqual(['parent turn 1 step 1', 'parent turn 2 step 1', 'parent turn 2 step 2', 'child seeded turn 1 step 1', 'child turn 2 step 1']);
   });

@@ -9,7 +9,7 @@ import {
   toSourcedChatMessages,
   type StoredMessage,
 } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, itWithCorpus, readCorpusText } from './support/corpus.js';
 
 const SNAPSHOTS = 'dsh/examples/acp-agent/tests/snapshots';
 
@@ -19,7 +19,7 @@ async function surfaceMessages(scenario: string): Promise<StoredMessage[]> {
 }
 
 describe('DSH messages as chat wire messages', () => {
-  it('the fork parent: user text, reasoning passed back, tool calls with raw arguments, tool results by call id', async () => {
+  itWithCorpus('dsh', 'the fork parent: user text, reasoning passed back, tool calls with raw arguments, tool results by call id', async () => {
     const wire = surfaceToChatMessages(await surfaceMessages('subagent-fork-in-process'));
     expect(wire.map((message) => message.role)).toEqual(['user', 'user', 'assistant', 'user', 'assistant', 'tool', 'assistant']);
     expect(wire[0]).toEqual({
@@ -46,7 +46,7 @@ describe('DSH messages as chat wire messages', () => {
     expect(wire[5]).toEqual({ role: 'tool', tool_call_id: 'call_00_sAtKUseRzHRBvL4CF7XF1334', content: 'MARMALADE' });
   });
 
-  it('joins a message of several text blocks with no separator, as DSH does', async () => {
+  itWithCorpus('dsh', 'joins a message of several text blocks with no separator, as DSH does', async () => {
     const log = await readSessionLog(corpusPath(SNAPSHOTS, 'subagent-continuable/session.jsonl'));
     const notice = projectSurface(log.events).find((entry) => entry.event.type === 'user/message' && entry.event.data.source.kind === 'subagent-settled');
     expect(notice).toBeDefined();
@@ -64,7 +64,7 @@ describe('DSH messages as chat wire messages', () => {
     expect(surfaceToChatMessages([message])).toEqual([{ role: 'tool', tool_call_id: 'c1', content: '(no output)' }]);
   });
 
-  it('keeps image order in user content and groups tool-result images after the tool messages (read-image)', async () => {
+  itWithCorpus('dsh', 'keeps image order in user content and groups tool-result images after the tool messages (read-image)', async () => {
     const messages = await surfaceMessages('read-image');
     const sourced = toSourcedChatMessages(messages);
     const toolIndex = sourced.findIndex((entry) => entry.message.role === 'tool');
@@ -84,7 +84,7 @@ describe('DSH messages as chat wire messages', () => {
     expect(Array.isArray(inline[0]?.content)).toBe(true);
   });
 
-  it('turns pinned tool schemas into chat tools in the pinned order', () => {
+  itWithCorpus('dsh', 'turns pinned tool schemas into chat tools in the pinned order', () => {
     const pin = parseToolSchemasPin(readCorpusText(SNAPSHOTS, 'text-turn/tool-schemas.expected.json'), 'text-turn/tool-schemas.expected.json');
     const tools = pin.initial.map(toolSchemaToChatWire);
     expect(tools.map((tool) => tool.function.name)).toEqual(pin.initial.map((tool) => tool.name));

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isEventType, logicalEvents, readSessionLog, type LoggedEvent } from '../src/providers/session/index.js';
-import { corpusPath, dshSessionLogs } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, dshSessionLogs } from './support/corpus.js';
 
 /*
  * Fixture logs strip `seq`, but events still cite each other by seq: an `assistant/message` lists the
@@ -47,7 +47,7 @@ function citationProblems(events: readonly LoggedEvent[]): { checked: number; pr
 
 const logs = dshSessionLogs();
 
-describe('logical seqs assigned to fixture logs', () => {
+describeWithCorpus('dsh', 'logical seqs assigned to fixture logs', () => {
   it.each(logs.map((file) => [path.relative(corpusPath('dsh'), file), file]))('%s: every seq citation resolves', async (_name, file) => {
     const log = await readSessionLog(file);
     expect(citationProblems(log.events).problems).toEqual([]);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isPackedRow, logicalEvents, readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 /*
  * DSH's jsonrpc example records the same session twice: packed in `session.jsonl` (the fixture form,
@@ -25,7 +25,7 @@ function streamedEvents(scenario: string): StreamedEvent[] {
     .map((message) => message.params.event);
 }
 
-describe('packed chunk rows', () => {
+describeWithCorpus('dsh', 'packed chunk rows', () => {
   it.each(SCENARIOS)('%s: expanding them gives the recorded event stream, seq for seq', async (scenario) => {
     const log = await readSessionLog(corpusPath('dsh/examples/jsonrpc-agent/tests/snapshots', scenario, 'session.jsonl'));
     const streamed = streamedEvents(scenario);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath, dshSessionLogs } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, dshSessionLogs } from './support/corpus.js';
 
 const logs = dshSessionLogs();
 
-describe('reading every DSH session log in the corpus', () => {
+describeWithCorpus('dsh', 'reading every DSH session log in the corpus', () => {
   it('finds the recorded logs (parents, children, expected and replay logs)', () => {
     // 126 at deepseek-harness b150a551b8: a drop means the finder broke, not that the corpus shrank.
     expect(logs.length).toBe(126);

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { InputError } from '../src/prefix/index.js';
 import { latestRequestHeader, loadHeadPins, readSessionLog, resolveRequestHead, type HeadPins } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const SNAPSHOTS = corpusPath('dsh/examples/acp-agent/tests/snapshots');
 
@@ -23,7 +23,7 @@ function thrown(action: () => unknown): InputError {
   throw new Error('expected an InputError');
 }
 
-describe('request heads from request/header events', () => {
+describeWithCorpus('dsh', 'request heads from request/header events', () => {
   it('fills {{system}} and {{tools}} from the scenario pin (text-turn)', async () => {
     const file = path.join(SNAPSHOTS, 'text-turn/session.jsonl');
     const head = (await headAtEnd(file, await loadHeadPins(file)))();

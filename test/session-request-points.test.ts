@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { modelRequestPoints, readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 const SCENARIO = 'dsh/examples/acp-agent/tests/snapshots/subagent-fork-in-process';
 
-describe('model request points', () => {
+describeWithCorpus('dsh', 'model request points', () => {
   it('the fork parent sent three requests, with the usage DeepSeek reported (corpus README)', async () => {
     const parent = await readSessionLog(corpusPath(SCENARIO, 'session.jsonl'));
     const points = modelRequestPoints(parent);

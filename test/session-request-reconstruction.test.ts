@@ -10,7 +10,7 @@ import {
   type ReconstructedRequest,
   type SessionLog,
 } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
 import { compareWithCause } from './support/compare-with-cause.js';
 
 /*
@@ -39,7 +39,7 @@ async function childFirstRequest(childFile: string, child: SessionLog): Promise<
 
 const headOf = (request: PrefixRequest) => request.segments.filter((segment) => segment.kind === 'system' || segment.kind === 'tool');
 
-describe('requests rebuilt from DSH logs', () => {
+describeWithCorpus('dsh', 'requests rebuilt from DSH logs', () => {
   describe('headless-agent advanced-toolchain: two spawn children (heads recorded verbatim)', () => {
     const scenario = corpusPath('dsh/examples/headless-agent/tests/snapshots/advanced-toolchain');
 

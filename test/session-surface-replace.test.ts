@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { InputError } from '../src/prefix/index.js';
 import { parseSessionLog, projectSurface, readSessionLog, surfaceMessage, type SessionLog } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const AGENT_INSTRUCTIONS = 'dsh/examples/acp-agent/tests/snapshots/agent-instructions/session.jsonl';
 const COMPACTION = 'dsh/examples/headless-agent/tests/snapshots/compaction-recovery/session.jsonl';
 
 const seqs = (log: SessionLog, through?: number) => projectSurface(log.events, through === undefined ? {} : { through }).map((entry) => entry.seq);
 
-describe('the surface fold', () => {
+describeWithCorpus('dsh', 'the surface fold', () => {
   it('appends surface events in order and leaves log-only events out', async () => {
     const log = await readSessionLog(corpusPath('dsh/examples/acp-agent/tests/snapshots/subagent-fork-in-process/session.jsonl'));
     const surface = projectSurface(log.events);

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isKnownEventType, readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const CHILD = 'dsh/examples/acp-agent/tests/snapshots/subagent-fork-in-process/session.1.jsonl';
 
-describe('event types kvprefix does not know', () => {
+describeWithCorpus('dsh', 'event types kvprefix does not know', () => {
   it('are kept in place as unknown events carrying the stored object unchanged', async () => {
     const log = await readSessionLog(corpusPath(CHILD));
     const unknown = log.events.filter((entry) => !entry.known);

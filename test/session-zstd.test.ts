@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compress, init } from '@bokuweb/zstd-wasm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { InputError } from '../src/prefix/index.js';
 import { readSessionLog } from '../src/providers/session/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 // A parent log with packed rows, unknown events and 50 lines: the plain read is the reference.
 const LOG = corpusPath('dsh/examples/acp-agent/tests/snapshots/subagent-fork-in-process/session.jsonl');
@@ -16,7 +16,6 @@ let compressed: Uint8Array;
 beforeAll(async () => {
   await init();
   directory = await mkdtemp(path.join(tmpdir(), 'kvprefix-zstd-'));
-  compressed = compress(await readFile(LOG), 19);
 });
 
 afterAll(async () => {
@@ -35,7 +34,11 @@ async function readError(file: string, label: string): Promise<InputError> {
   return error as InputError;
 }
 
-describe('zstd-compressed session logs', () => {
+describeWithCorpus('dsh', 'zstd-compressed session logs', () => {
+  beforeAll(async () => {
+    compressed = compress(await readFile(LOG), 19);
+  });
+
   it.each(['session.jsonl.zstd', 'session.jsonl.zst'])('%s reads exactly as the plain log', async (name) => {
     const plain = await readSessionLog(LOG);
     const fromZstd = await readSessionLog(await write(name, compressed));

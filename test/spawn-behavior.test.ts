@@ -20,7 +20,7 @@ function setup(steps = [textStep('CHILD_OK')]) {
 
 describe('spawn: Behavior', () => {
   it('`start(request)` delegates to `startInProcessRun` with no seed and awaits publication before returning', async () => {
-    const { host, request, spawn } = setup();
+    const { host, request, spawn, model } = setup();
     const run = await spawn.start(request());
     // Published by the time start fulfils, with no seed: no seedLength, no session/end-seed.
     expect(host.agents.get(run.id)).toBe(run.localAgent);
@@ -28,6 +28,7 @@ describe('spawn: Behavior', () => {
     expect(run.localAgent.session.events.some((event) => event.type === 'session/end-seed')).toBe(false);
     expect((await run.result).stopReason).toBe('completed');
     await run.dispose();
+    model.assertConsumed();
   });
 
   it('the child receives parent working-directory/session lineage and inherits the parent model unless overridden, but starts with an empty conversation', async () => {
@@ -44,10 +45,11 @@ describe('spawn: Behavior', () => {
     expect(overridden.localAgent.config).toEqual({ provider: parent.config.provider, model: 'deepseek-v4-pro', maxTokens: 512 });
     expect(model.requests[1]!.config.model).toBe('deepseek-v4-pro');
     await Promise.all([inherited.dispose(), overridden.dispose()]);
+    model.assertConsumed();
   });
 
   it('the shared driver owns depth checking, persona and tool-filter setup, structured output, required-signal cancellation, one-shot execution, result reading, and quiescent disposal', async () => {
-    const { host, request, spawn } = setup([{ toolCalls: [{ id: 'so', name: 'structured_output', arguments: '{"answer":"42"}' }] }]);
+    const { host, request, spawn, model } = setup([{ toolCalls: [{ id: 'so', name: 'structured_output', arguments: '{"answer":"42"}' }] }]);
     await expect(spawn.start(request({ maxDepth: 0 }))).rejects.toThrow('subagent depth 1 exceeds maxDepth 0');
     await expect(spawn.start(request({ signal: undefined as unknown as AbortSignal }))).rejects.toThrow(SubagentError);
     const run = await spawn.start(
@@ -69,12 +71,15 @@ describe('spawn: Behavior', () => {
     await run.dispose();
     expect(run.localAgent.status).toBe('disposed');
     expect(host.agents.has(run.id)).toBe(false);
+    // The two refused starts never reached the model; the one run used the one step.
+    model.assertConsumed();
+    expect(model.requests).toHaveLength(1);
   });
 
   it('a startup rejection leaves no published child; provider unload after fulfillment does not revoke the holder-owned run', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const { host, request, unregister } = setup([{ ...textStep('still running'), before: () => held }]);
+    const { host, request, unregister, model } = setup([{ ...textStep('still running'), before: () => held }]);
     const published: string[] = [];
     host.onAgentPublished((agent) => published.push(agent.id));
     await expect(host.subagents.start('spawn', request({ toolFilter: { allow: ['no_such_tool'] } }))).rejects.toThrow("toolFilter names 'no_such_tool'");
@@ -87,5 +92,6 @@ describe('spawn: Behavior', () => {
     release();
     expect(await run.result).toEqual({ output: [{ type: 'text', text: 'still running' }], stopReason: 'completed' });
     await run.dispose();
+    model.assertConsumed();
   });
 });

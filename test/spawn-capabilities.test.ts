@@ -19,7 +19,8 @@ describe('spawn: Capabilities and Config', () => {
   });
 
   it('can enforce all four features: a provider lacking one is refused before any child exists', async () => {
-    const { host, createParent } = smallHost(new ScriptedModel([]));
+    const model = new ScriptedModel([]);
+    const { host, createParent } = smallHost(model);
     const limited: SubagentProvider = { ...createSpawnProvider({ providerName: 'limited' }), capabilities: { outputSchema: false, depthLimit: false, toolFilter: false, persona: false } };
     host.subagents.registerProvider(limited);
     const parent = createParent();
@@ -35,5 +36,7 @@ describe('spawn: Capabilities and Config', () => {
       await expect(host.subagents.start('limited', { ...base, ...extra })).rejects.toThrow(`cannot enforce ${feature}`);
     }
     expect(published).toEqual([]);
+    model.assertConsumed();
+    expect(model.requests).toEqual([]);
   });
 });

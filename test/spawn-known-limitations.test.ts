@@ -13,6 +13,7 @@ async function askAfterHistory(tool: 'subagent' | 'subagent_fork', childAnswer: 
   host.onAgentPublished((agent) => (child = agent));
   await prompt(parent, 'Remember: the project codeword is MARMALADE.');
   await prompt(parent, 'Ask a helper for the codeword.');
+  model.assertConsumed();
   return { parent, child: child!, composition };
 }
 

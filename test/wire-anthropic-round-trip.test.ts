@@ -1,13 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readRequestBody, readRequestFile } from '../src/analysis/index.js';
 import { parseYamlText } from '../src/analysis/wire/index.js';
 import { SECTION_SEPARATOR } from '../src/prefix/index.js';
-import { corpusPath, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, hasCorpus, readCorpusText } from './support/corpus.js';
 
 const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';
+const FOLDERS = ['pydantic-ai-cache-cassettes', 'mcp-tools-list-captures', 'claude-code-prompts-piebald'];
 const FILES = ['test_anthropic/test_anthropic_cache_real_api.yaml', 'test_anthropic_mid_conversation_system/test_inline_system_prompt_cache_prefix_is_reused.yaml'];
 
 function recordedBodies(file: string): Record<string, unknown>[] {
@@ -22,9 +23,10 @@ function withoutBreakpoints(message: Record<string, unknown>): Record<string, un
   return { ...message, content: content.map(({ cache_control: _dropped, ...block }: Record<string, unknown>) => block) };
 }
 
-describe('Anthropic messages bodies round-trip into segments', () => {
+describeWithCorpus(FOLDERS, 'Anthropic messages bodies round-trip into segments', () => {
   for (const file of FILES) {
-    recordedBodies(file).forEach((body, index) => {
+    // Listed at collection time (one test per recorded body), so only when the corpus is there.
+    (hasCorpus(CASSETTES) ? recordedBodies(file) : []).forEach((body, index) => {
       it(`${file}#${index + 1}: system and messages re-assemble the body, breakpoints kept as metadata`, async () => {
         const { request, format } = await readRequestFile(`${file}#${index + 1}`, { cwd: corpusPath(CASSETTES) });
         expect(format).toBe('anthropic-messages');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlText } from '../src/analysis/wire/index.js';
 import { InputError } from '../src/prefix/index.js';
-import { listCorpusFiles, readCorpusText } from './support/corpus.js';
+import { itWithCorpus, listCorpusFiles, readCorpusText } from './support/corpus.js';
 
 const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';
 
@@ -13,7 +13,7 @@ describe('recorded-exchange YAML (vcrpy cassettes as pydantic-ai writes them)', 
     expect(parseYamlText('a: &x {method: POST}\nb: *x\nc: >\n  folded\n  text\n', 'x.yaml')).toEqual({ a: { method: 'POST' }, b: { method: 'POST' }, c: 'folded text\n' });
   });
 
-  it('reads every cassette of the corpus into interactions with a request and a response', () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'reads every cassette of the corpus into interactions with a request and a response', () => {
     const folders = ['test_anthropic', 'test_anthropic_mid_conversation_system', 'test_bedrock', 'test_cohere', 'test_deepseek', 'test_mistral', 'test_openai_prompt_cache', 'test_openai_tool_availability_delta'];
     const files = folders.flatMap((folder) => listCorpusFiles(`${CASSETTES}/${folder}`, '.yaml').map((file) => file.slice(CASSETTES.length + 1)));
     expect(files).toHaveLength(12);
@@ -29,14 +29,14 @@ describe('recorded-exchange YAML (vcrpy cassettes as pydantic-ai writes them)', 
     }
   });
 
-  it('keeps quoted numbers as strings and resolves plain scalars as PyYAML does', () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'keeps quoted numbers as strings and resolves plain scalars as PyYAML does', () => {
     const [first] = read('test_deepseek/test_deepseek_deferred_capability_with_thinking.yaml').interactions;
     expect(first!.request['headers']).toMatchObject({ 'content-length': ['1768'], host: ['api.deepseek.com'] });
     expect(first!.request.parsed_body).toMatchObject({ stream: false, tool_choice: 'auto', model: 'deepseek-reasoner' });
     expect(first!.response['parsed_body']).toMatchObject({ usage: { prompt_cache_hit_tokens: 512, prompt_tokens: 563 }, choices: [{ logprobs: null, index: 0 }] });
   });
 
-  it('folds a plain scalar over its continuation lines with single spaces', () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'folds a plain scalar over its continuation lines with single spaces', () => {
     const [first] = read('test_deepseek/test_deepseek_deferred_capability_with_thinking.yaml').interactions;
     const messages = first!.request.parsed_body!['messages'] as { content: string }[];
     expect(messages[0]!.content).toBe(
@@ -46,7 +46,7 @@ describe('recorded-exchange YAML (vcrpy cassettes as pydantic-ai writes them)', 
     expect(messages[1]!.content).toBe('The following capabilities are deferred and can be loaded using the `load_capability` tool:\n- DICE_ROLL');
   });
 
-  it('reads a literal block of 500 catalogue lines verbatim', () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'reads a literal block of 500 catalogue lines verbatim', () => {
     const [first] = read('test_openai_prompt_cache/test_openai_chat_prompt_cache_e2e.yaml').interactions;
     const content = (first!.request.parsed_body!['messages'] as { content: { text: string; prompt_cache_breakpoint?: unknown }[] }[])[0]!.content;
     const lines = content[0]!.text.split('\n');
@@ -57,14 +57,14 @@ describe('recorded-exchange YAML (vcrpy cassettes as pydantic-ai writes them)', 
     expect(content[1]!.text).toBe('Reply with exactly: OK');
   });
 
-  it('folds a single-quoted scalar that runs over many lines', () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'folds a single-quoted scalar that runs over many lines', () => {
     const [first] = read('test_anthropic/test_anthropic_cache_real_api.yaml').interactions;
     const text = ((first!.request.parsed_body!['messages'] as { content: { text: string }[] }[])[0]!.content[0]!).text;
     expect(text).toMatch(/^(?:Please explain what Python is and its main use cases\. )+$/);
     expect(text.length).toBeGreaterThan(5000);
   });
 
-  it('reads a JSON body kept as a folded single-quoted string, and `!!binary` header values as bytes', () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'reads a JSON body kept as a folded single-quoted string, and `!!binary` header values as bytes', () => {
     const [first] = read('test_bedrock/test_bedrock_cache_write_and_read.yaml').interactions;
     const body = JSON.parse(first!.request['body'] as string) as { messages: unknown[]; toolConfig: unknown };
     expect(body.messages).toHaveLength(1);

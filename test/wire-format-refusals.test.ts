@@ -4,9 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRequestFile } from '../src/analysis/index.js';
 import { InputError } from '../src/prefix/index.js';
-import { corpusPath } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, itWithCorpus } from './support/corpus.js';
 
 const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
 async function refusal(file: string, cwd: string): Promise<InputError> {
   try {
@@ -19,24 +20,26 @@ async function refusal(file: string, cwd: string): Promise<InputError> {
 }
 
 describe('files that are none of the request bodies are refused, saying what they are', () => {
-  it.each([
-    ['an OpenAI Responses API body', 'test_openai_prompt_cache/test_openai_responses_prompt_cache_e2e.yaml#1', /`interactions\[0\]\.request\.parsed_body` is an OpenAI Responses API body/],
-    ['an OpenRouter Responses API body', 'test_openai_prompt_cache/test_openrouter_responses_prompt_cache_e2e.yaml#2', /`interactions\[1\]\.request\.parsed_body` is an OpenAI Responses API body/],
-    ['an Amazon Bedrock Converse body', 'test_bedrock/test_bedrock_cache_write_and_read.yaml#1', /`interactions\[0\]\.request\.body` is an Amazon Bedrock Converse body/],
-  ])('%s', async (_what, file, reason) => {
-    const error = await refusal(file, corpusPath(CASSETTES));
-    expect(error.source).toBe(file.replace(/#\d+$/, ''));
-    expect(error.message).toMatch(reason);
+  describeWithCorpus('pydantic-ai-cache-cassettes', 'recorded bodies of APIs kvprefix does not read', () => {
+    it.each([
+      ['an OpenAI Responses API body', 'test_openai_prompt_cache/test_openai_responses_prompt_cache_e2e.yaml#1', /`interactions\[0\]\.request\.parsed_body` is an OpenAI Responses API body/],
+      ['an OpenRouter Responses API body', 'test_openai_prompt_cache/test_openrouter_responses_prompt_cache_e2e.yaml#2', /`interactions\[1\]\.request\.parsed_body` is an OpenAI Responses API body/],
+      ['an Amazon Bedrock Converse body', 'test_bedrock/test_bedrock_cache_write_and_read.yaml#1', /`interactions\[0\]\.request\.body` is an Amazon Bedrock Converse body/],
+    ])('%s', async (_what, file, reason) => {
+      const error = await refusal(file, corpusPath(CASSETTES));
+      expect(error.source).toBe(file.replace(/#\d+$/, ''));
+      expect(error.message).toMatch(reason);
+    });
   });
 
-  it('a JSON file that is not a request body (an MCP tool schema)', async () => {
+  itWithCorpus('github-mcp-server-toolsnaps', 'a JSON file that is not a request body (an MCP tool schema)', async () => {
     const error = await refusal('github-mcp-server-toolsnaps/pkg/github/__toolsnaps__/get_label.snap', corpusPath());
     expect(error.message).toBe(
       'github-mcp-server-toolsnaps/pkg/github/__toolsnaps__/get_label.snap: the request body is none of the request bodies kvprefix reads (OpenAI or DeepSeek chat completions, Anthropic messages): it has no `messages` array (its keys: `annotations`, `description`, `inputSchema`, `name`)',
     );
   });
 
-  it('a cassette holding several requests, without saying which', async () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'a cassette holding several requests, without saying which', async () => {
     const error = await refusal('test_deepseek/test_deepseek_deferred_capability_with_thinking.yaml', corpusPath(CASSETTES));
     expect(error.code).toBe('input/ambiguous-request');
     expect(error.message).toMatch(/holds 3 recorded requests: pick one with .*\.yaml#N \(N from 1 to 3\)/);
@@ -45,8 +48,8 @@ describe('files that are none of the request bodies are refused, saying what the
   });
 
   it('a missing file, a directory, and a body whose messages are not chat messages', async () => {
-    expect((await refusal('no-such-request.json', corpusPath())).message).toBe('no-such-request.json: cannot read: no such file');
-    expect((await refusal('dsh', corpusPath())).message).toBe('dsh: cannot read: is a directory, not a request file');
+    expect((await refusal('no-such-request.json', repositoryRoot)).message).toBe('no-such-request.json: cannot read: no such file');
+    expect((await refusal('examples', repositoryRoot)).message).toBe('examples: cannot read: is a directory, not a file');
     const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-refusal-'));
     writeFileSync(path.join(folder, 'odd-role.json'), JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }, { role: 'narrator', content: 'x' }] }));
     expect((await refusal('odd-role.json', folder)).message).toBe("odd-role.json: `messages[1].role` is 'narrator', not a chat completions role (system, developer, user, assistant, tool, function)");

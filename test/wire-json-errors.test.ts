@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRequestFile } from '../src/analysis/index.js';
 import { InputError } from '../src/prefix/index.js';
-import { readCorpusText } from './support/corpus.js';
+import { itWithCorpus, readCorpusText } from './support/corpus.js';
 
 // A real chat body, pretty-printed as people keep captured requests: DeepSeek's deferred-capability
 // request from the pydantic-ai cassette is not JSON on disk, so the bundled DSH parent request is used.
@@ -62,7 +62,7 @@ describe('a request file that is not JSON is refused with the line and column of
     expect(error.message).toBe(`truncated.json:${where.line}: column ${where.column}: not valid JSON: unterminated string (found the end of the file)`);
   });
 
-  it('a YAML cassette given a .json name', async () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', 'a YAML cassette given a .json name', async () => {
     const error = await refusal('cassette.json', readCorpusText('pydantic-ai-cache-cassettes/tests/models/cassettes/test_mistral/test_mistral_history_uses_prompt_cache.yaml'));
     expect(error.message).toBe('cassette.json:1: column 1: not valid JSON: expected a JSON value (found "i")');
   });

@@ -8,22 +8,22 @@ import { listCorpusFiles, readCorpusText } from './corpus.js';
  * it as a two-byte string, the representation a host's prompt strings usually have.
  */
 
-const SOURCES = [
-  ...listCorpusFiles('claude-code-prompts-piebald/system-prompts', (name) => name.endsWith('.md')),
-  ...listCorpusFiles('roo-code-system-prompts/src/core/prompts/__tests__/__snapshots__/system-prompt', (name) => name.endsWith('.snap')),
-  ...listCorpusFiles('dsh/docs', (name) => name.endsWith('.md')),
-];
+/** The source files, listed on first use (not at import, so `npm run bench -- --help` works without the corpus). */
+function sourceFiles(): string[] {
+  return [
+    ...listCorpusFiles('claude-code-prompts-piebald/system-prompts', (name) => name.endsWith('.md')),
+    ...listCorpusFiles('roo-code-system-prompts/src/core/prompts/__tests__/__snapshots__/system-prompt', (name) => name.endsWith('.snap')),
+    ...listCorpusFiles('dsh/docs', (name) => name.endsWith('.md')),
+  ];
+}
 
 let cachedSource: Uint8Array | undefined;
 
 /** UTF-8 bytes of every source file, joined by blank lines, in a fixed order. */
 export function promptSourceBytes(): Uint8Array {
-  cachedSource ??= new TextEncoder().encode(SOURCES.map((file) => readCorpusText(file)).join('\n\n'));
+  cachedSource ??= new TextEncoder().encode(sourceFiles().map((file) => readCorpusText(file)).join('\n\n'));
   return cachedSource;
 }
-
-/** Number of corpus files the prompt text is made of. */
-export const PROMPT_SOURCE_FILES = SOURCES.length;
 
 function isContinuationByte(byte: number): boolean {
   return (byte & 0xc0) === 0x80;

@@ -4,11 +4,19 @@ export interface CliIo {
   stderr(text: string): void;
   /** Directory relative paths are resolved against. */
   readonly cwd: string;
+  /** What the file name `-` reads (the process's standard input when absent). */
+  readonly stdin?: AsyncIterable<Uint8Array>;
+}
+
+/** Bytes as a one-chunk stream, the shape standard input has. */
+async function* chunksOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 /** An `io` that collects output in memory, for tests and for embedding the CLI. */
-export function bufferedIo(cwd: string = process.cwd()): CliIo & { readonly out: string[]; readonly err: string[] } {
+export function bufferedIo(cwd: string = process.cwd(), stdin?: string | Uint8Array): CliIo & { readonly out: string[]; readonly err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, cwd, stdout: (text) => void out.push(text), stderr: (text) => void err.push(text) };
+  const input = stdin === undefined ? {} : { stdin: chunksOf(typeof stdin === 'string' ? Buffer.from(stdin) : stdin) };
+  return { out, err, cwd, ...input, stdout: (text) => void out.push(text), stderr: (text) => void err.push(text) };
 }

@@ -2,6 +2,7 @@ import { KvprefixError, UsageError } from '../prefix/index.js';
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT, type ExitCode } from './exit-code.js';
+import { maxInputHint } from './input-options.js';
 import type { CliIo } from './io.js';
 
 function helpText(commands: readonly Command[]): string {
@@ -46,7 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
       return EXIT.usage;
     }
     if (error instanceof KvprefixError) {
-      io.stderr(`kvprefix ${name}: ${error.message}\n`);
+      io.stderr(`kvprefix ${name}: ${error.code === 'input/too-large' ? maxInputHint(error.message) : error.message}\n`);
       return EXIT.input;
     }
     // Anything else is a bug or an environment failure; still no stack trace unless asked for.

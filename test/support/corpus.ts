@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe } from 'vitest';
+import { describe, it } from 'vitest';
+import { titleWithMissing } from './corpus-skip-title.js';
 
 /** Root of the shared real-data corpus, relative to the repository root (`../shared/corpus`). */
 export const CORPUS_ROOT = path.resolve(import.meta.dirname, '../../../shared/corpus');
@@ -21,15 +22,35 @@ export function hasCorpus(...parts: string[]): boolean {
   return existsSync(corpusPath(...parts));
 }
 
+/** The corpus folders of `folders` that are missing (none when the corpus is complete). */
+function missingFolders(folders: string | readonly string[]): string[] {
+  return (typeof folders === 'string' ? [folders] : folders).filter((folder) => !hasCorpus(folder));
+}
+
 /**
- * A `describe` block that needs a corpus folder: on a bare clone (no `../shared/corpus` beside the
- * checkout) it is skipped, and its title says which folder is missing, so the skip is visible in the
- * report. Read corpus files inside the block's tests or hooks, never at collection time.
+ * A `describe` block that needs one or more corpus folders: on a bare clone (no `../shared/corpus`
+ * beside the checkout) it is skipped, and its title says which folder is missing, so the skip is
+ * visible in the report. Read corpus files inside the block's tests or hooks (or through `readOnce`),
+ * never at collection time: vitest still collects a skipped block.
  */
-export function describeWithCorpus(folder: string, name: string, body: () => void): void {
-  const present = hasCorpus(folder);
-  const title = present ? name : `${name} [skipped: ../shared/corpus/${folder} is missing]`;
-  describe.skipIf(!present)(title, body);
+export function describeWithCorpus(folders: string | readonly string[], name: string, body: () => void): void {
+  const missing = missingFolders(folders);
+  describe.skipIf(missing.length > 0)(titleWithMissing(name, missing), body);
+}
+
+/** One test that needs corpus folders, inside a block whose other tests do not: skipped the same visible way. */
+export function itWithCorpus(folders: string | readonly string[], name: string, body: () => unknown): void {
+  const missing = missingFolders(folders);
+  it.skipIf(missing.length > 0)(titleWithMissing(name, missing), body);
+}
+
+/**
+ * A value read from the corpus on first use, then kept: lets a test file name its corpus data at
+ * the top without reading it while vitest collects (which would fail with ENOENT on a bare clone).
+ */
+export function readOnce<T>(read: () => T): () => T {
+  let value: { readonly current: T } | undefined;
+  return () => (value ??= { current: read() }).current;
 }
 
 /** Text of a corpus file. */

@@ -2,7 +2,7 @@
  * Test support (not a test file): paths into the DSH corpus and readers of its raw fixture rows,
  * shared by the runtime, fork, spawn, driver and delegation tests.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolSchema } from '../../src/providers/model/index.js';
 import type { ContextSnapshotSection } from '../../src/providers/runtime/index.js';
@@ -15,9 +15,6 @@ export const DSH = corpusPath('dsh');
 export const ACP = path.join(DSH, 'examples/acp-agent/tests/snapshots');
 /** Headless example snapshots. */
 export const HEADLESS = path.join(DSH, 'examples/headless-agent/tests/snapshots');
-
-/** True when the corpus is present (tests skip with a message otherwise). */
-export const HAS_CORPUS = existsSync(DSH);
 
 /** One raw row of a fixture log. */
 export interface Row {

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
+import { decodeUtf8, readInputBytes } from '../../providers/index.js';
 import { childPath, type CompositionProblem, type YamlLocation } from './composition-problem.js';
 import { GROUP_PLUGIN, INCLUDE_PLUGIN, includeConfigSchema, insertSchema, patchSchema, rowSchema } from './composition-schema.js';
 import { JsExpression } from './js-expression.js';
@@ -168,13 +168,11 @@ export function parseComposition(text: string, file: string, directory: string =
   return { file, entries, problems: context.problems };
 }
 
-/** Reads a composition file; an unreadable file is an `InputError`. */
-export async function readComposition(file: string, label = file): Promise<CompositionLayer> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read composition: ${error instanceof Error ? error.message : String(error)}`, { source: label });
-  }
+/**
+ * Reads a composition file; an unreadable, oversized or non-UTF-8 file is an `InputError` worded as
+ * every other reader words it (`cannot read: no such file`).
+ */
+export async function readComposition(file: string, label = file, options: { maxInputBytes?: number } = {}): Promise<CompositionLayer> {
+  const text = decodeUtf8(await readInputBytes(file, { label, ...options }), label);
   return parseComposition(text, label, path.dirname(path.resolve(file)), isPatchFile(file));
 }

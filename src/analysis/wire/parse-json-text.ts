@@ -1,4 +1,5 @@
 import { InputError } from '../../prefix/index.js';
+import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth.js';
 import { lineAndColumn, locateJsonError } from './json-error-location.js';
 
 /**
@@ -8,6 +9,12 @@ import { lineAndColumn, locateJsonError } from './json-error-location.js';
 export function parseJsonText(text: string, source: string): unknown {
   // A UTF-8 byte-order mark is not JSON, but editors on some systems write one.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Checked first, for valid and malformed text alike: both the renderer and the error locator recurse per level.
+  const deep = tooDeepAt(body);
+  if (deep !== -1) {
+    const { line, column } = lineAndColumn(body, deep);
+    throw new InputError('input/too-deep', `column ${column}: nested more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep; kvprefix reads JSON nested at most that deep`, { source, line });
+  }
   try {
     return JSON.parse(body);
   } catch (error) {

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName } from '../../prefix/index.js';
+import { decodeUtf8, inputLabel, readInputBytes, STDIN_NAME } from '../../providers/index.js';
 import { BodyLocation } from './body-fields.js';
 import { parseJsonText } from './parse-json-text.js';
-import { findRequestBodies } from './recorded-exchange.js';
+import { lazyRequestBodies } from './recorded-exchange.js';
 import { readRequestBody, type WireRequest } from './read-request-body.js';
 import { parseYamlText } from './parse-yaml-text.js';
 
@@ -14,21 +14,23 @@ export interface ReadRequestFileOptions {
   readonly cwd?: string;
   /** Wire order to render in, instead of the detected format's own. */
   readonly layout?: LayoutName;
+  /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
+  readonly maxInputBytes?: number;
+  /** What the file name `-` reads (default: `process.stdin`). */
+  readonly stdin?: AsyncIterable<Uint8Array>;
 }
 
 /** `file.yaml#2` names the second recorded request of a cassette (when no file has that literal name). */
 function splitSelector(file: string, cwd: string): { file: string; pick: number | undefined } {
   const match = /^(.*)#(\d+)$/.exec(file);
-  if (!match || existsSync(path.resolve(cwd, file))) return { file, pick: undefined };
+  if (!match || (match[1] !== STDIN_NAME && existsSync(path.resolve(cwd, file)))) return { file, pick: undefined };
   return { file: match[1]!, pick: Number(match[2]) };
 }
 
-function describeReadFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'is a directory, not a request file';
-  if (code === 'EACCES') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
+/** YAML by its name, or (for standard input, which has none) by not starting like JSON. */
+function isYamlInput(name: string, text: string): boolean {
+  if (name === STDIN_NAME) return !/^\uFEFF?\s*[{[]/.test(text);
+  return /\.ya?ml$/i.test(name);
 }
 
 /**
@@ -38,27 +40,30 @@ function describeReadFailure(error: unknown): string {
  * requests needs `#N` after its name to pick the N-th (1-based).
  *
  * Throws an InputError naming the file (and line, for syntax errors) when it cannot be read, is not
- * JSON/YAML, or holds no body kvprefix reads.
+ * JSON/YAML, or holds no body kvprefix reads; `-` reads standard input (JSON or YAML by its first
+ * character).
  */
 export async function readRequestFile(file: string, options: ReadRequestFileOptions = {}): Promise<WireRequest> {
   const cwd = options.cwd ?? process.cwd();
-  const { file: name, pick } = splitSelector(file, cwd);
-  let text: string;
-  try {
-    text = await readFile(path.resolve(cwd, name), 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable-file', `cannot read: ${describeReadFailure(error)}`, { source: name }, { cause: error });
-  }
-  const isYaml = /\.ya?ml$/i.test(name);
-  const document = isYaml ? parseYamlText(text, name) : parseJsonText(text, name);
-  const bodies = findRequestBodies(document, new BodyLocation(name));
+  const { file: target, pick } = splitSelector(file, cwd);
+  const name = inputLabel(target);
+  const bytes = await readInputBytes(target === STDIN_NAME ? target : path.resolve(cwd, target), {
+    label: name,
+    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+  });
+  // Strict: a byte that is not UTF-8 is refused with its offset, never read as U+FFFD.
+  const text = decodeUtf8(bytes, name);
+  const document = isYamlInput(target, text) ? parseYamlText(text, name) : parseJsonText(text, name);
+  const bodies = lazyRequestBodies(document, new BodyLocation(name));
   if (bodies.length === 0) throw new InputError('input/no-request', 'holds no recorded request', { source: name });
   if (pick === undefined && bodies.length > 1) {
     throw new InputError('input/ambiguous-request', `holds ${bodies.length} recorded requests: pick one with ${name}#N (N from 1 to ${bodies.length})`, { source: name });
   }
   const index = (pick ?? 1) - 1;
-  const found = bodies[index];
-  if (!found) throw new InputError('input/no-such-request', `has no recorded request #${pick} (it holds ${bodies.length})`, { source: name });
+  const read = bodies[index];
+  if (!read) throw new InputError('input/no-such-request', `has no recorded request #${pick} (it holds ${bodies.length})`, { source: name });
+  const found = read();
   const source = pick === undefined ? name : `${name}#${pick}`;
   return readRequestBody(found.body, {
     source,

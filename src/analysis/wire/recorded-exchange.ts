@@ -32,17 +32,26 @@ function bodyOfRecordedRequest(request: JsonObject, location: BodyLocation): Fou
  *   interaction, in recorded order.
  */
 export function findRequestBodies(document: unknown, location: BodyLocation): FoundBody[] {
-  if (!isJsonObject(document)) return [{ body: document, location, endpoint: undefined }];
+  return lazyRequestBodies(document, location).map((read) => read());
+}
+
+/**
+ * The request bodies of a parsed file as functions that each read one: picking one request of a
+ * cassette (`file.yaml#1`) reads that interaction only, so a malformed interaction it never needs
+ * (say, a `body` that is not JSON) does not fail it.
+ */
+export function lazyRequestBodies(document: unknown, location: BodyLocation): (() => FoundBody)[] {
+  if (!isJsonObject(document)) return [() => ({ body: document, location, endpoint: undefined })];
   if (Array.isArray(document['interactions'])) {
     const here = location.at('interactions');
-    return document['interactions'].map((interaction, index) => {
+    return document['interactions'].map((interaction, index) => () => {
       const request = here.at(index).at('request');
       return bodyOfRecordedRequest(request.object(here.at(index).object(interaction)['request']), request);
     });
   }
   const request = document['request'];
   if (isJsonObject(request) && !('messages' in document)) {
-    return [isRecordedRequest(request) ? bodyOfRecordedRequest(request, location.at('request')) : { body: request, location: location.at('request'), endpoint: undefined }];
+    return [() => (isRecordedRequest(request) ? bodyOfRecordedRequest(request, location.at('request')) : { body: request, location: location.at('request'), endpoint: undefined })];
   }
-  return [{ body: document, location, endpoint: undefined }];
+  return [() => ({ body: document, location, endpoint: undefined })];
 }

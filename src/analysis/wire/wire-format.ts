@@ -7,7 +7,7 @@ export type WireFormat = 'openai-chat' | 'deepseek-chat' | 'anthropic-messages';
 export const WIRE_FORMATS = ['openai-chat', 'deepseek-chat', 'anthropic-messages'] as const satisfies readonly WireFormat[];
 
 /** Providers a body's route can name. */
-export type WireProvider = 'openai' | 'deepseek' | 'anthropic';
+export type WireProvider = 'openai' | 'deepseek' | 'anthropic' | 'mistral';
 
 /** What was detected about a body. */
 export interface DetectedWire {
@@ -31,6 +31,8 @@ function providerOfHost(endpoint: string | undefined): WireProvider | undefined 
   if (host === 'api.anthropic.com') return 'anthropic';
   if (host === 'api.deepseek.com') return 'deepseek';
   if (host === 'api.openai.com') return 'openai';
+  // Mistral speaks the OpenAI chat format, but its cache is its own: a route on it is not OpenAI's.
+  if (host === 'api.mistral.ai') return 'mistral';
   return undefined;
 }
 
@@ -39,6 +41,7 @@ function providerOfModel(model: unknown): WireProvider | undefined {
   if (/deepseek/i.test(model)) return 'deepseek';
   if (/^claude/i.test(model)) return 'anthropic';
   if (/^(?:gpt-|o\d|chatgpt-)/i.test(model)) return 'openai';
+  if (/^(?:mistral|ministral|magistral|codestral|devstral|pixtral|open-mistral)/i.test(model)) return 'mistral';
   return undefined;
 }
 
@@ -97,5 +100,5 @@ export function detectWireFormat(body: JsonObject, location: BodyLocation, endpo
   if (anthropic) return { format: 'anthropic-messages', provider: hinted ?? 'anthropic' };
   const deepseek = hinted === 'deepseek' || evidence.chat.includes('`reasoning_content`');
   if (deepseek) return { format: 'deepseek-chat', provider: 'deepseek' };
-  return { format: 'openai-chat', provider: hinted === 'anthropic' ? 'anthropic' : 'openai' };
+  return { format: 'openai-chat', provider: hinted === 'anthropic' || hinted === 'mistral' ? hinted : 'openai' };
 }

@@ -1,12 +1,15 @@
 import { attributeDivergence, causeText, readRequestFile, type AttributedDivergence, type WireRequest } from '../../analysis/index.js';
 import { comparePrefix, getTokenizer, UsageError, type LayoutName, type PrefixComparison, type PrefixSize } from '../../prefix/index.js';
+import { DEFAULT_MAX_INPUT_BYTES, STDIN_NAME } from '../../providers/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
+import { inputOptions, MAX_INPUT_FLAG, MAX_INPUT_OPTION, MAX_INPUT_USAGE } from '../input-options.js';
 
-const USAGE = 'usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--tokenizer o200k_base|cl100k_base] [--json]\n' +
-  '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request)';
+const USAGE = `usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--json]\n` +
+  '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request); - reads standard input (a pick of it, -#N, goes after --)\n' +
+  `  --${MAX_INPUT_FLAG}: refuse files larger than this many MiB (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`;
 
 const LAYOUT_NAMES = ['chat', 'anthropic'] as const satisfies readonly LayoutName[];
 
@@ -81,11 +84,14 @@ export const diffCommand: Command = {
   summary: 'where two request bodies stop sharing a cached prefix, and why',
   usage: USAGE,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-    const { values, positionals } = parseOptions(argv, { layout: { type: 'string' }, tokenizer: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseOptions(argv, { layout: { type: 'string' }, tokenizer: { type: 'string' }, json: { type: 'boolean' }, ...MAX_INPUT_OPTION });
     if (positionals.length !== 2) throw new UsageError('usage/arguments', `expected two request files (parent, child), got ${positionals.length}`);
+    if (positionals.every((file) => file.replace(/#\d+$/, '') === STDIN_NAME)) {
+      throw new UsageError('usage/arguments', 'standard input (-) can be only one of the two requests');
+    }
     const layout = layoutOption(values['layout']);
     const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
-    const options = { cwd: io.cwd, ...(layout ? { layout } : {}) };
+    const options = { cwd: io.cwd, ...inputOptions(values, io), ...(layout ? { layout } : {}) };
     const parent = await readRequestFile(positionals[0]!, options);
     const child = await readRequestFile(positionals[1]!, options);
     const comparison = comparePrefix(parent.request, child.request, { tokenizer });

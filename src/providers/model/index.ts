@@ -1,5 +1,5 @@
 export { textOf } from './content.js';
-export type { ContentBlock, MessageSource, ModelMessage, ReasoningBlock, TextBlock, ToolCallBlock, ToolResultBlock } from './content.js';
+export type { ContentBlock, ImageBlock, MessageSource, ModelMessage, ReasoningBlock, TextBlock, ToolCallBlock, ToolResultBlock } from './content.js';
 export { fromDshUsage, toDshUsage, totalInputTokens } from './usage.js';
 export type { DshUsage, ModelUsage } from './usage.js';
 export { DELTA_CHUNK_TYPES } from './chunk.js';

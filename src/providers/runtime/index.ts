@@ -42,6 +42,7 @@ export {
   STRUCTURED_OUTPUT_DESCRIPTION,
   STRUCTURED_OUTPUT_INSTRUCTION,
   SUBAGENT_SECTION_ORDER,
+  unsupportedSchemaConstruct,
   validateToolFilter,
 } from './head/index.js';
 export type {
@@ -68,7 +69,7 @@ export type {
   ToolVisibility,
   VisibilityInputs,
 } from './head/index.js';
-export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, TurnCancellation } from './loop/index.js';
+export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './loop/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,

@@ -1,4 +1,4 @@
-import { isBlockType, type AssistantMessage, type ContentBlock, type ImageBlock, type ToolResultContentBlock, type ToolResultMessage, type UserMessage } from './content-schema.js';
+import { isBlockType, type AssistantMessage, type ContentBlock, type ImageBlock, type ToolResultContentBlock, type ToolResultMessage, type UserMessage } from '../model/content-schema.js';
 import type { ToolSchema } from './event-schema.js';
 
 /*

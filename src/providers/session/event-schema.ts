@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assistantMessageSchema, toolResultMessageSchema, usageSchema, userMessageSchema } from './content-schema.js';
+import { assistantMessageSchema, toolResultMessageSchema, usageSchema, userMessageSchema } from '../model/content-schema.js';
 
 /*
  * The DSH session-event vocabulary kvprefix reads (corpus/dsh/docs/persistence-catalog.md). Every
@@ -228,6 +228,7 @@ export type UserMessageEvent = z.infer<typeof userMessageEventSchema>;
 export type AssistantMessageEvent = z.infer<typeof assistantMessageEventSchema>;
 export type ToolCallEvent = z.infer<typeof toolCallEventSchema>;
 export type ToolResultEvent = z.infer<typeof toolResultEventSchema>;
+/** One tool schema as a logged request header or a tool-schemas pin records it (`{name, description, parameters}`). */
 export type ToolSchema = z.infer<typeof toolSchemaSchema>;
 export type RequestConfig = z.infer<typeof requestConfigSchema>;
 export type RequestHeader = z.infer<typeof requestHeaderSchema>;

@@ -1,5 +1,5 @@
 import { InputError } from '../../prefix/index.js';
-import { isBlockType } from './content-schema.js';
+import { isBlockType } from '../model/content-schema.js';
 import { isEventType, type LoggedEvent } from './session-event.js';
 
 /** What a fork child inherits from its parent's log. */

@@ -15,7 +15,7 @@ export {
   toolResultMessageSchema,
   usageSchema,
   userMessageSchema,
-} from './content-schema.js';
+} from '../model/content-schema.js';
 export type {
   AssistantMessage,
   Attachment,
@@ -32,7 +32,7 @@ export type {
   ToolResultMessage,
   Usage,
   UserMessage,
-} from './content-schema.js';
+} from '../model/content-schema.js';
 export {
   assistantChunkEventSchema,
   assistantMessageEventSchema,
@@ -102,7 +102,7 @@ export { describeIssues, SessionLogParser } from './session-log-parser.js';
 export { isZstdFileName, readLogLines } from './log-lines.js';
 export type { LogLine } from './log-lines.js';
 export { openSessionLog, parseSessionLog, readSessionLog } from './read-session-log.js';
-export type { ReadSessionLogOptions, SessionLog, SessionLogStream } from './read-session-log.js';
+export type { ReadSessionLogOptions, SessionLog, SessionLogStream, UnfinishedLine } from './read-session-log.js';
 export { projectSurface, surfaceMessage } from './surface.js';
 export type { ProjectSurfaceOptions, SurfaceEntry } from './surface.js';
 export { completedTurnPrefix } from './fork-seed.js';

@@ -1,12 +1,18 @@
-import { createReadStream } from 'node:fs';
 import { Decompress } from 'fzstd';
 import { InputError } from '../../prefix/index.js';
+import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, inputChunks, inputLabel, inputTooLarge, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
 export interface LogLine {
   readonly text: string;
   /** 1-based line number. */
   readonly line: number;
+  /**
+   * False for a last line with no line break after it: a writer may still be in the middle of it
+   * (the session log of a running agent). Its `text` may then be cut anywhere, even inside a
+   * character.
+   */
+  readonly terminated: boolean;
 }
 
 /** Every zstd frame starts with these four bytes (RFC 8878 §3.1.1). */
@@ -21,14 +27,6 @@ export function isZstdFileName(file: string): boolean {
   return /\.zstd?$/i.test(file);
 }
 
-async function* fileChunks(file: string, label: string): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of createReadStream(file)) yield chunk as Uint8Array;
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read the file: ${error instanceof Error ? error.message : String(error)}`, { source: label }, { cause: error });
-  }
-}
-
 function zstdError(label: string, error: unknown): InputError {
   const detail = error instanceof Error ? error.message : String(error);
   return new InputError('input/zstd-corrupt', `corrupt or truncated zstd stream (${detail})`, { source: label }, { cause: error });
@@ -39,25 +37,45 @@ function zstdError(label: string, error: unknown): InputError {
  * log is never held whole in memory. A stream that ends inside a frame is reported, not cut short
  * silently: the final empty push makes fzstd check that the last frame is complete.
  */
-async function* zstdChunks(chunks: AsyncIterable<Uint8Array>, label: string): AsyncGenerator<Uint8Array> {
+async function* zstdChunks(chunks: AsyncIterable<Uint8Array>, label: string, limit: number): AsyncGenerator<Uint8Array> {
   const ready: Uint8Array[] = [];
+  let total = 0;
   const decompressor = new Decompress((data) => {
     if (data.length > 0) ready.push(data);
   });
+  // The limit holds for the decompressed bytes too: a small stored file must not expand without bound.
+  function* drain(): Generator<Uint8Array> {
+    for (const data of ready.splice(0)) {
+      total += data.byteLength;
+      if (total > limit) throw inputTooLarge(label, undefined, limit, 'decompressed log');
+      yield data;
+    }
+  }
   for await (const chunk of chunks) {
     try {
       decompressor.push(chunk);
     } catch (error) {
       throw zstdError(label, error);
     }
-    yield* ready.splice(0);
+    yield* drain();
   }
   try {
     decompressor.push(new Uint8Array(0), true);
   } catch (error) {
     throw zstdError(label, error);
   }
-  yield* ready.splice(0);
+  yield* drain();
+}
+
+/** Where a UTF-8 sequence cut short by the end of `bytes` starts (`bytes.length` when none is). */
+function startOfCutCharacter(bytes: Uint8Array): number {
+  for (let back = 1; back <= 3 && back <= bytes.length; back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for the lead
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
 }
 
 /**
@@ -67,9 +85,10 @@ async function* zstdChunks(chunks: AsyncIterable<Uint8Array>, label: string): As
  */
 class LineSplitter {
   readonly #label: string;
-  readonly #decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   #parts: Uint8Array[] = [];
   #line = 0;
+  /** Offset of the current line's first byte in the (decompressed) stream. */
+  #lineStart = 0;
 
   constructor(label: string) {
     this.#label = label;
@@ -79,7 +98,7 @@ class LineSplitter {
     let start = 0;
     for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
       this.#parts.push(chunk.subarray(start, end));
-      yield this.#emit();
+      yield this.#emit(true);
       start = end + 1;
     }
     // Copied: the producer may reuse its buffer once this chunk is consumed.
@@ -87,22 +106,22 @@ class LineSplitter {
   }
 
   *finish(): Generator<LogLine> {
-    if (this.#parts.length > 0) yield this.#emit();
+    if (this.#parts.length > 0) yield this.#emit(false);
   }
 
-  #emit(): LogLine {
+  #emit(terminated: boolean): LogLine {
     this.#line += 1;
     const bytes = this.#parts.length === 1 ? (this.#parts[0] as Uint8Array) : Buffer.concat(this.#parts);
     this.#parts = [];
-    let text: string;
-    try {
-      text = this.#decoder.decode(bytes);
-    } catch (error) {
-      throw new InputError('input/invalid-utf8', 'the line is not valid UTF-8', { source: this.#label, line: this.#line }, { cause: error });
-    }
+    const start = this.#lineStart;
+    this.#lineStart += bytes.byteLength + 1;
+    // A line still being written may end inside a character: decode up to it. Such a line is never
+    // whole JSON, so the reader treats it as unfinished; any other bad byte is an error.
+    const whole = terminated ? bytes : bytes.subarray(0, startOfCutCharacter(bytes));
+    let text = decodeUtf8(whole, this.#label, { startOffset: start, line: this.#line });
     // A byte-order mark is not part of the first line's JSON.
     if (this.#line === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
-    return { text, line: this.#line };
+    return { text, line: this.#line, terminated };
   }
 }
 
@@ -111,11 +130,12 @@ class LineSplitter {
  * frame magic, so a compressed file read under any name works; a `.zst`/`.zstd` name without the
  * magic is reported as corrupt. Invalid UTF-8 is an error naming the line, never replaced silently.
  *
- * @param file path to read
- * @param label how errors name the file (defaults to `file`)
+ * @param file path to read, or `-` for standard input
+ * @param options how errors name the input, its size limit, what `-` reads
  */
-export async function* readLogLines(file: string, label: string = file): AsyncGenerator<LogLine> {
-  const chunks = fileChunks(file, label);
+export async function* readLogLines(file: string, options: InputOptions = {}): AsyncGenerator<LogLine> {
+  const label = inputLabel(file, options);
+  const chunks = inputChunks(file, options);
   const first = await chunks.next();
   if (first.done) return;
   const compressed = hasZstdMagic(first.value);
@@ -126,7 +146,7 @@ export async function* readLogLines(file: string, label: string = file): AsyncGe
     yield first.value as Uint8Array;
     yield* chunks;
   }
-  const bytes = compressed ? zstdChunks(all(), label) : all();
+  const bytes = compressed ? zstdChunks(all(), label, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES) : all();
   const splitter = new LineSplitter(label);
   for await (const chunk of bytes) yield* splitter.feed(chunk);
   yield* splitter.finish();

@@ -32,7 +32,7 @@ export function latestRequestHeader(events: readonly LoggedEvent[], through?: nu
 }
 
 /**
- * Which pinned tool revision a header uses: 0 for the loop instance's first header (`initial` or
+ * Which pinned revision (of the tools, and of a system prompt with changes) a header uses: 0 for the loop instance's first header (`initial` or
  * `resume`), k for its k-th `change` header after that (DSH pins one loop instance per log).
  */
 function pinRevision(events: readonly LoggedEvent[], header: LoggedEventOf<'request/header'>): number {
@@ -62,7 +62,17 @@ export function resolveRequestHead(events: readonly LoggedEvent[], header: Logge
   let resolvedSystem: string | undefined = system;
   if (system === SYSTEM_PLACEHOLDER) {
     if (!pins.system) fail('input/pin-missing', `the system prompt is the placeholder ${SYSTEM_PLACEHOLDER} and no system-prompt pin was given`);
-    resolvedSystem = pins.system?.initial;
+    // The k-th `change` header takes the pin's k-th `<!-- system/message change k -->` prompt; a pin
+    // with no changes declares one prompt for every header of the log.
+    const revision = pinRevision(events, header);
+    const changes = pins.system?.changes ?? [];
+    if (revision > 0 && changes.length > 0) {
+      const changed = changes[revision - 1];
+      if (changed === undefined) fail('input/pin-missing', `it is change header #${revision} and the system-prompt pin (${pins.system?.file ?? 'given'}) has only ${changes.length} changes`);
+      resolvedSystem = changed;
+    } else {
+      resolvedSystem = pins.system?.initial;
+    }
   }
 
   let resolvedTools: ToolSchema[] = [];

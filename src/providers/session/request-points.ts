@@ -1,4 +1,4 @@
-import type { Usage } from './content-schema.js';
+import type { Usage } from '../model/content-schema.js';
 import { ownEventsStart } from './delegation-call.js';
 import type { SessionLog } from './read-session-log.js';
 import { isEventType, type LoggedEvent } from './session-event.js';

@@ -73,7 +73,15 @@ export class SessionLogParser {
 
   /** Parses one event line (any line after the header). */
   event(text: string, line: number): LoggedEvent {
-    const value = this.#json(text, line);
+    return this.eventValue(this.#json(text, line), line);
+  }
+
+  /**
+   * Checks one event that is already a JSON value (an event the runtime is appending to its own
+   * log): the same checks as `event`, on the object itself, which the returned entry holds.
+   */
+  eventValue(value: Readonly<Record<string, unknown>>, line: number): LoggedEvent {
+    if (typeof value['type'] !== 'string') this.#fail('input/schema', 'expected a JSON object with a string "type"', line);
     const type = value['type'] as string;
     const seq = this.#nextSeq;
     if (type === 'session') this.#fail('input/schema', 'a second session header: a log has exactly one, on its first line', line);

@@ -1,5 +1,5 @@
 import { InputError } from '../../prefix/index.js';
-import type { AssistantMessage, ToolResultMessage, UserMessage } from './content-schema.js';
+import type { AssistantMessage, ToolResultMessage, UserMessage } from '../model/content-schema.js';
 import { isSurfaceEvent, type LoggedEvent, type SurfaceEvent } from './session-event.js';
 
 /** One node of the model-visible surface: the event that put a message there. */

@@ -5,6 +5,7 @@ import { SUBAGENT_SECTION_ORDER } from '../head/section-orders.js';
 import { SubagentError } from '../driver/subagent-error.js';
 import type { SubagentProvider, SubagentStartRequest, ToolDefinition } from '../loop/agent-contract.js';
 import { parseDelegationToolConfig, type DelegationToolConfig, type DelegationToolConfigInput } from './delegation-config.js';
+import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** The provider facts a delegation tool is mounted against. */
 export type MountedProvider = Pick<SubagentProvider, 'name' | 'capabilities' | 'inheritsParentContext' | 'prepareContinuable'>;
@@ -73,9 +74,9 @@ export function delegationToolSchema(config: DelegationToolConfig, provider: Mou
 function parseArguments(args: unknown): { description: string; prompt: string; runInBackground: boolean | undefined } {
   const record = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
   const { description, prompt, run_in_background: background } = record;
-  if (typeof description !== 'string') throw new Error('invalid arguments: `description` must be a string');
-  if (typeof prompt !== 'string') throw new Error('invalid arguments: `prompt` must be a string');
-  if (background !== undefined && typeof background !== 'boolean') throw new Error('invalid arguments: `run_in_background` must be a boolean');
+  if (typeof description !== 'string') throw new ToolCallFailure('tool/invalid-arguments', 'invalid arguments: `description` must be a string');
+  if (typeof prompt !== 'string') throw new ToolCallFailure('tool/invalid-arguments', 'invalid arguments: `prompt` must be a string');
+  if (background !== undefined && typeof background !== 'boolean') throw new ToolCallFailure('tool/invalid-arguments', 'invalid arguments: `run_in_background` must be a boolean');
   return { description, prompt, runInBackground: background };
 }
 
@@ -109,7 +110,7 @@ export function createDelegationTool(input: DelegationToolConfig | DelegationToo
     async execute(args, execution) {
       const call = parseArguments(args);
       if (!config.enableRunInBackground && call.runInBackground === true) {
-        throw new Error('run_in_background is disabled for this tool instance (enableRunInBackground: false)');
+        throw new ToolCallFailure('tool/background-disabled', 'run_in_background is disabled for this tool instance (enableRunInBackground: false)');
       }
       const runInBackground = config.enableRunInBackground ? (call.runInBackground ?? continuable) : false;
       const request: SubagentStartRequest = {
@@ -129,7 +130,7 @@ export function createDelegationTool(input: DelegationToolConfig | DelegationToo
       }
       if (runInBackground) {
         // One-shot background runs are DSH Tasks, owned by its job service, which kvprefix does not model.
-        throw new Error('background jobs unavailable: load @deepseek-ai/dsh-jobs and @deepseek-ai/dsh-tool-jobs');
+        throw new ToolCallFailure('tool/jobs-unavailable', 'background jobs unavailable: load @deepseek-ai/dsh-jobs and @deepseek-ai/dsh-tool-jobs');
       }
       return settleForegroundRun(await subagents.start(config.provider, request));
     },

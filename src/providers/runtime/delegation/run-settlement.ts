@@ -1,5 +1,6 @@
 import { textOf } from '../../model/content.js';
 import type { SubagentResult, SubagentRun } from '../loop/agent-contract.js';
+import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /**
  * The headline the parent reads for a non-completed run (DSH tool-subagent `stopReasonError`);
@@ -39,7 +40,7 @@ export async function settleForegroundRun(run: SubagentRun): Promise<string> {
   const [execution] = await Promise.allSettled([
     run.result.then((result) => {
       const headline = stopReasonHeadline(result);
-      if (headline !== undefined) throw new Error(failureText(headline, result));
+      if (headline !== undefined) throw new ToolCallFailure('subagent/run-failed', failureText(headline, result));
       return textOf(result.output);
     }),
   ]);

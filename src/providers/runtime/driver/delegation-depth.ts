@@ -21,7 +21,7 @@ export function childDepth(parentDepth: unknown, maxDepth: number | undefined): 
     throw new SubagentError('subagent/bad-depth', 'agent subagentDepth must be a non-negative safe integer');
   }
   const depth = parentDepth + 1;
-  if (!Number.isSafeInteger(depth)) throw new RangeError('subagent child depth exceeds the safe-integer range');
+  if (!Number.isSafeInteger(depth)) throw new SubagentError('subagent/depth-overflow', 'subagent child depth exceeds the safe-integer range');
   if (maxDepth !== undefined) {
     assertMaxDepth(maxDepth);
     if (depth > maxDepth) throw new SubagentError('subagent/depth-exceeded', `subagent depth ${depth} exceeds maxDepth ${maxDepth}`);

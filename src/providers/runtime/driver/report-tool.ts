@@ -2,6 +2,7 @@ import type { ToolSchema } from '../../model/language-model.js';
 import type { Agent } from '../loop/agent.js';
 import { REPORT_OUTPUT_DESCRIPTION, REPORT_SECTION_TEXT, REPORT_TOOL_DESCRIPTION } from '../head/dsh-texts.js';
 import { SECTION_ORDERS } from '../head/section-orders.js';
+import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** The `report` tool's schema, as docs/tool-catalog.md and the child pins record it. */
 export const REPORT_TOOL_SCHEMA: ToolSchema = {
@@ -23,9 +24,9 @@ export function installReportTool(child: Agent): void {
     ...REPORT_TOOL_SCHEMA,
     async execute(args) {
       const output = (args as { output?: unknown } | null)?.output;
-      if (typeof output !== 'string') throw new Error('report requires a string `output`');
+      if (typeof output !== 'string') throw new ToolCallFailure('tool/invalid-arguments', 'report requires a string `output`');
       const parent = child.parent;
-      if (!parent || child.host.agents.get(parent.id) !== parent) throw new Error('direct parent is not live; report was not delivered');
+      if (!parent || child.host.agents.get(parent.id) !== parent) throw new ToolCallFailure('tool/parent-unavailable', 'direct parent is not live; report was not delivered');
       const messageId = parent.steer(
         [
           { type: 'text', text: `Background subagent ${child.id} reported:` },

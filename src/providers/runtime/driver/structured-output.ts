@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { AgentScope } from '../loop/agent-scope.js';
 import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION } from '../head/dsh-texts.js';
 import { SECTION_ORDERS } from '../head/section-orders.js';
+import { unsupportedSchemaConstruct } from '../head/sdk/json-schema-type.js';
 import { SubagentError } from './subagent-error.js';
 import type { JsonSchemaObject } from '../loop/agent-contract.js';
+import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** The child-only tool a structured child must call to finish. */
 export const STRUCTURED_OUTPUT_TOOL = 'structured_output';
@@ -23,13 +25,18 @@ export interface OutputContract {
 }
 
 /**
- * Compiles a requested output schema before any child exists. Only an object schema in the subset
- * zod can read (`z.fromJSONSchema`) is accepted; anything else rejects the start (DSH: "unsupported
- * JSON Schema constructs fail before the child is created").
+ * Compiles a requested output schema before any child exists. Only an object schema in DSH's
+ * schema subset (`unsupportedSchemaConstruct`: no `pattern`, `format`, numeric bounds, `$ref`, …)
+ * is accepted; anything else rejects the start, naming where it leaves the subset (DSH:
+ * "unsupported JSON Schema constructs fail before the child is created").
  */
 export function compileOutputContract(schema: JsonSchemaObject): OutputContract {
   if (schema['type'] !== 'object') {
     throw new SubagentError('subagent/unsupported-output-schema', `outputSchema must be an object schema ({"type":"object",…}), got type ${JSON.stringify(schema['type'])}`);
+  }
+  const unsupported = unsupportedSchemaConstruct(schema);
+  if (unsupported !== undefined) {
+    throw new SubagentError('subagent/unsupported-output-schema', `outputSchema leaves DSH's schema subset: ${unsupported}; use only type, properties, required, additionalProperties, items, enum, const, oneOf and description`);
   }
   try {
     return { schema, validator: z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]) };
@@ -52,7 +59,7 @@ export function attachStructuredRuntime(scope: AgentScope, contract: OutputContr
     parameters: contract.schema,
     async execute(args, execution) {
       const parsed = contract.validator.safeParse(args);
-      if (!parsed.success) throw new Error(`invalid structured output: ${z.prettifyError(parsed.error)}`);
+      if (!parsed.success) throw new ToolCallFailure('tool/invalid-structured-output', `invalid structured output: ${z.prettifyError(parsed.error)}`);
       captured = { value: args };
       execution.concludeTurn();
       return STRUCTURED_OUTPUT_RECORDED;

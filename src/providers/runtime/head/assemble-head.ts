@@ -2,6 +2,7 @@ import type { ToolSchema } from '../../model/language-model.js';
 import { codeModeSections, type CodeModeComposition } from './code-mode.js';
 import { UsageError } from '../../../prefix/index.js';
 import { interpolate } from './interpolate.js';
+import { sdkOutputEstimates } from './sdk/render-sdk-section.js';
 import { evaluateText, type AssembledSection, type PromptSection, type SectionContext } from './prompt-section.js';
 import type { ToolVisibility } from './tool-visibility.js';
 
@@ -12,6 +13,12 @@ export interface AssembledHead<T extends ToolSchema = ToolSchema> {
   readonly system: string;
   readonly tools: readonly ToolSchema[];
   readonly visibility: ToolVisibility<T>;
+  /**
+   * The SDK tools whose output type DSH's generator can only estimate (`JsonValue`: no output
+   * schema given, none recorded in corpus/dsh), sorted; empty without Code Mode. Analysis reports a
+   * prediction that runs through such an entry as estimated.
+   */
+  readonly estimatedSdkOutputs: readonly string[];
 }
 
 /** Inputs of `assembleHead`. */
@@ -58,15 +65,21 @@ export function assembleHead<T extends ToolSchema>(inputs: HeadInputs<T>): Assem
   }
   // A complete section is the whole prompt (core/system-prompt README); tools are unaffected.
   if (complete.length === 1) sections = complete;
-  return { sections, system: sections.map((section) => section.text).join(SECTION_JOIN), tools: inputs.visibility.wire, visibility: inputs.visibility };
+  return {
+    sections,
+    system: sections.map((section) => section.text).join(SECTION_JOIN),
+    tools: inputs.visibility.wire,
+    visibility: inputs.visibility,
+    estimatedSdkOutputs: inputs.codeMode ? sdkOutputEstimates(inputs.visibility.sdk) : [],
+  };
 }
 
 /** Validates a section list the way DSH's registry does at registration: finite orders, no duplicate name in one layer. */
 export function assertSectionLayer(sections: readonly PromptSection[], layer: string): void {
   const seen = new Set<string>();
   for (const section of sections) {
-    if (!Number.isFinite(section.order)) throw new RangeError(`${layer}: section '${section.name}' has a non-finite order ${section.order}`);
-    if (seen.has(section.name)) throw new RangeError(`${layer}: section '${section.name}' is registered twice in one layer`);
+    if (!Number.isFinite(section.order)) throw new UsageError('prompt/non-finite-order', `${layer}: section '${section.name}' has a non-finite order ${section.order}`);
+    if (seen.has(section.name)) throw new UsageError('prompt/duplicate-section', `${layer}: section '${section.name}' is registered twice in one layer`);
     seen.add(section.name);
   }
 }

@@ -40,5 +40,6 @@ export {
   renderTypeScriptSdk,
   sdkOutputEstimates,
   sdkToolEntry,
+  unsupportedSchemaConstruct,
 } from './sdk/index.js';
 export type { SdkBlock, SdkBlockEntry, SdkOutputSource, SdkRenderer, SdkSectionOptions, SdkTool, SdkToolEntry } from './sdk/index.js';

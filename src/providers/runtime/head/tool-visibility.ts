@@ -1,6 +1,7 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import { passesFilter, type ToolFilter } from './tool-filter.js';
 import { byName, schemaOf } from './tool-order.js';
+import { UsageError } from '../../../prefix/index.js';
 
 /** How tools are presented to the model (DSH `mode`): schemas, the Code Mode SDK, or both. */
 export type ToolPresentation = 'native' | 'code' | 'both';
@@ -42,7 +43,7 @@ export function buildToolVisibility<T extends ToolSchema>(inputs: VisibilityInpu
   const visible = byName([...inputs.globalTools.filter((tool) => !localNames.has(tool.name) && passesFilter(inputs.filter, tool.name)), ...local]);
   const byNameMap = new Map(visible.map((tool) => [tool.name, tool]));
   const transport = presentation === 'native' ? undefined : inputs.transport;
-  if (presentation !== 'native' && !transport) throw new RangeError(`tool presentation '${presentation}' needs the run_code transport`);
+  if (presentation !== 'native' && !transport) throw new UsageError('head/code-mode-transport', `tool presentation '${presentation}' needs the run_code transport`);
   const wireTools = presentation === 'native' ? visible : presentation === 'code' ? [transport!] : byName([...visible, transport!]);
   return {
     presentation,

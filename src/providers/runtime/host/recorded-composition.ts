@@ -1,4 +1,4 @@
-import { UsageError } from '../../../prefix/index.js';
+import { InputError, UsageError } from '../../../prefix/index.js';
 import type { ToolSchema } from '../../model/language-model.js';
 import type { CodeModeComposition } from '../head/code-mode.js';
 import { splitRenderedPrompt } from '../head/pinned-head.js';
@@ -58,7 +58,7 @@ function sdkRendererOf(block: string, recordedNames: readonly string[], source: 
   try {
     return recordedSdkRenderer(block);
   } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
+    if (!(error instanceof InputError && error.code === 'head/sdk-block')) throw error;
     if (codeOnly) throw new UsageError('head/code-mode', `${source}: the tools:sdk block is not DSH's generator output (${error.message}), so a Code Mode 'code' head's tools cannot be read from it`);
     return pinnedSdkRenderer(block, recordedNames, renderTypeScriptSdk);
   }

@@ -1,3 +1,6 @@
+import { SessionLogParser, type LoggedEvent } from '../../session/index.js';
+import { UsageError } from '../../../prefix/index.js';
+
 /**
  * The agent's own session log, written in DSH's JSONL format (corpus/dsh/examples/*\/tests/snapshots):
  * line 1 is the header, every other line an event `{type, seq, time, data, sourceEventSeqs?, surfaceOp?}`
@@ -43,15 +46,28 @@ export interface EventExtras {
   readonly surfaceOp?: SurfaceOp;
 }
 
-/** An append-only session log with DSH numbering: `seq` is the event's index, seeded events included. */
+/**
+ * An append-only session log with DSH numbering: `seq` is the event's index, seeded events included.
+ * Each event is checked as it is appended by the same parser that reads DSH files, and kept once:
+ * `events` and `entries` hold the same objects, so the surface fold, the fork seed and request
+ * reconstruction run on what the loop wrote, never on a serialized copy of it.
+ */
 export class AgentSessionLog {
   readonly header: AgentSessionHeader;
   readonly #events: RecordedEvent[] = [];
+  readonly #entries: LoggedEvent[] = [];
+  readonly #parser: SessionLogParser;
   readonly #clock: () => number;
 
   constructor(header: AgentSessionHeader, clock: () => number = Date.now) {
     this.header = header;
     this.#clock = clock;
+    this.#parser = new SessionLogParser(`session ${header.id}`);
+  }
+
+  /** Every event as the session reader represents it (with its logical seq and JSONL line). */
+  get entries(): readonly LoggedEvent[] {
+    return this.#entries;
   }
 
   /** Every event, seed included, in seq order. The array is a live read-only view. */
@@ -74,8 +90,15 @@ export class AgentSessionLog {
       ...(extras.sourceEventSeqs === undefined ? {} : { sourceEventSeqs: extras.sourceEventSeqs }),
       ...(extras.surfaceOp === undefined ? {} : { surfaceOp: extras.surfaceOp }),
     };
-    this.#events.push(event);
+    this.#push(event);
     return event;
+  }
+
+  // A malformed event is a bug in the writer: it fails here, naming the session and the line it would have.
+  #push(event: RecordedEvent): void {
+    const entry = this.#parser.eventValue(event as unknown as Readonly<Record<string, unknown>>, this.#events.length + 2);
+    this.#events.push(event);
+    this.#entries.push(entry);
   }
 
   /**
@@ -86,9 +109,9 @@ export class AgentSessionLog {
   appendSeed(seed: readonly RecordedEvent[]): void {
     for (const [index, event] of seed.entries()) {
       if (event.seq !== this.#events.length) {
-        throw new RangeError(`seed event ${index} has seq ${event.seq}, expected ${this.#events.length}: a seed must be a contiguous prefix starting at seq 0`);
+        throw new UsageError('log/non-contiguous-seed', `seed event ${index} has seq ${event.seq}, expected ${this.#events.length}: a seed must be a contiguous prefix starting at seq 0`);
       }
-      this.#events.push(structuredClone(event));
+      this.#push(structuredClone(event));
     }
   }
 

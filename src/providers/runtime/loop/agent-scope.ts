@@ -1,6 +1,7 @@
 import type { PromptContext, PromptSection } from '../head/prompt-section.js';
 import type { AgentScopeView, ToolDefinition, ToolGuard } from './agent-contract.js';
 import type { ToolFilter } from '../head/tool-filter.js';
+import { UsageError } from '../../../prefix/index.js';
 
 /**
  * An agent's own registration layer (DSH's agent scope). Sections here shadow the global section of
@@ -24,15 +25,15 @@ export class AgentScope implements AgentScopeView {
   /** Registers a scoped section; a second section of the same name in this layer is an error (as in DSH). */
   section(section: PromptSection): void {
     if (this.sections.some((existing) => existing.name === section.name)) {
-      throw new RangeError(`section '${section.name}' is already registered in this agent's scope`);
+      throw new UsageError('prompt/duplicate-section', `section '${section.name}' is already registered in this agent's scope`);
     }
-    if (!Number.isFinite(section.order)) throw new RangeError(`section '${section.name}' has a non-finite order ${section.order}`);
+    if (!Number.isFinite(section.order)) throw new UsageError('prompt/non-finite-order', `section '${section.name}' has a non-finite order ${section.order}`);
     this.sections.push(section);
   }
 
   /** Registers a scope-local tool. */
   tool(tool: ToolDefinition): void {
-    if (this.tools.some((existing) => existing.name === tool.name)) throw new RangeError(`tool '${tool.name}' is already registered in this agent's scope`);
+    if (this.tools.some((existing) => existing.name === tool.name)) throw new UsageError('agent/duplicate-tool', `tool '${tool.name}' is already registered in this agent's scope`);
     this.tools.push(tool);
   }
 
@@ -43,7 +44,7 @@ export class AgentScope implements AgentScopeView {
 
   /** Restricts the global tool layer for this scope (one restriction per scope). */
   restrict(filter: ToolFilter): void {
-    if (this.#filter) throw new RangeError('this agent scope is already restricted');
+    if (this.#filter) throw new UsageError('agent/already-restricted', 'this agent scope is already restricted');
     this.#filter = filter;
   }
 

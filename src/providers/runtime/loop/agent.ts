@@ -9,6 +9,7 @@ import { runTurn } from './agent-turn.js';
 import type { InboxMessage } from './inbox-message.js';
 import type { LoopState, TurnDriver } from './loop-state.js';
 import { TurnCancellation } from './turn-cancellation.js';
+import { UsageError } from '../../../prefix/index.js';
 
 /** How an agent is constructed (by `AgentHost` or the run driver, never directly). */
 export interface AgentInit {
@@ -177,7 +178,7 @@ export class Agent implements AgentHandle {
   }
 
   #enqueue(target: 'next-turn' | 'next-step', content: readonly ContentBlock[], source: MessageSource, wake: boolean): string {
-    if (this.#disposed) throw new RangeError(`agent ${this.id} is disposed and accepts no input`);
+    if (this.#disposed) throw new UsageError('agent/disposed', `agent ${this.id} is disposed and accepts no input`);
     const message: InboxMessage = { content, source, role: 'user', id: this.host.newId() };
     const queue = target === 'next-turn' ? this.#nextTurn : this.#nextStep;
     this.session.append('agent/inbox/spliced', { target, start: queue.length, inserted: [message] });

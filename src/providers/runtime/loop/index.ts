@@ -29,4 +29,5 @@ export type { StepOutcome, TurnEndReason } from './agent-step.js';
 export type { InboxMessage } from './inbox-message.js';
 export { buildRecordedRequest } from './recorded-request.js';
 export { schemaOnlyTool } from './tool-definition.js';
+export { ToolCallFailure } from './tool-call-failure.js';
 export { TurnCancellation } from './turn-cancellation.js';

@@ -25,7 +25,14 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Nesting beyond this renders `unknown`: no real tool schema comes near it, and a hostile one cannot exhaust the stack. */
 const MAX_DEPTH = 64;
 
-class UnsupportedSchema extends Error {}
+/** Internal: where the schema leaves the subset (caught here, never thrown out of this module). */
+class UnsupportedSchema extends Error {
+  readonly path: string;
+  constructor(path: string, reason: string) {
+    super(reason);
+    this.path = path;
+  }
+}
 
 const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isScalar = (value: unknown): boolean => value === null || ['string', 'number', 'boolean'].includes(typeof value);
@@ -42,30 +49,52 @@ export function docLine(description: unknown, indent: number): string | undefine
   return `${'  '.repeat(indent)}/** ${collapsed.replaceAll('*/', '*\\/')} */`;
 }
 
-function assertSupported(node: unknown, depth: number): asserts node is SchemaNode {
-  if (!isNode(node) || depth > MAX_DEPTH) throw new UnsupportedSchema();
-  for (const key of Object.keys(node)) if (!SUPPORTED_KEYWORDS.has(key)) throw new UnsupportedSchema();
-  if (node['oneOf'] !== undefined) {
-    if (!Array.isArray(node['oneOf']) || node['oneOf'].length === 0) throw new UnsupportedSchema();
-    for (const member of node['oneOf']) assertSupported(member, depth + 1);
+function assertSupported(node: unknown, depth: number, path = '(root)'): asserts node is SchemaNode {
+  const fail = (reason: string): never => {
+    throw new UnsupportedSchema(path, reason);
+  };
+  if (!isNode(node)) fail('is not a schema object');
+  if (depth > MAX_DEPTH) fail(`nests deeper than ${MAX_DEPTH} levels`);
+  const schema = node as SchemaNode;
+  for (const key of Object.keys(schema)) if (!SUPPORTED_KEYWORDS.has(key)) fail(`uses the keyword '${key}'`);
+  if (schema['oneOf'] !== undefined) {
+    if (!Array.isArray(schema['oneOf']) || schema['oneOf'].length === 0) fail('has an empty or non-array oneOf');
+    for (const [index, member] of (schema['oneOf'] as unknown[]).entries()) assertSupported(member, depth + 1, `${path}.oneOf[${index}]`);
   }
-  const type = node['type'];
+  const type = schema['type'];
   if (type === undefined) return;
-  if (typeof type !== 'string') throw new UnsupportedSchema();
-  if (SCALAR_TYPES.has(type)) {
-    if ('const' in node && !isScalar(node['const'])) throw new UnsupportedSchema();
-    if ('enum' in node && !(Array.isArray(node['enum']) && node['enum'].length > 0 && node['enum'].every(isScalar))) throw new UnsupportedSchema();
+  if (typeof type !== 'string') fail('has a non-string type (type lists are outside the subset)');
+  if (SCALAR_TYPES.has(type as string)) {
+    if ('const' in schema && !isScalar(schema['const'])) fail('has a non-scalar const');
+    if ('enum' in schema && !(Array.isArray(schema['enum']) && schema['enum'].length > 0 && schema['enum'].every(isScalar))) fail('has an enum that is not a non-empty list of scalars');
     return;
   }
   if (type === 'array') {
-    if (node['items'] !== undefined) assertSupported(node['items'], depth + 1);
+    if (schema['items'] !== undefined) assertSupported(schema['items'], depth + 1, `${path}.items`);
     return;
   }
-  if (type !== 'object') throw new UnsupportedSchema();
-  const properties = node['properties'] ?? {};
-  if (!isNode(properties)) throw new UnsupportedSchema();
-  for (const property of Object.values(properties)) assertSupported(property, depth + 1);
-  if (node['required'] !== undefined && !(Array.isArray(node['required']) && node['required'].every((name) => typeof name === 'string'))) throw new UnsupportedSchema();
+  if (type !== 'object') fail(`has the type '${String(type)}'`);
+  const properties = schema['properties'] ?? {};
+  if (!isNode(properties)) fail('has properties that are not an object');
+  for (const [name, property] of Object.entries(properties as SchemaNode)) assertSupported(property, depth + 1, `${path}.properties.${name}`);
+  if (schema['required'] !== undefined && !(Array.isArray(schema['required']) && schema['required'].every((name) => typeof name === 'string'))) fail('has a required list that is not strings');
+}
+
+/**
+ * Where a schema leaves DSH's tool-schema subset (type, description, properties, required,
+ * additionalProperties, items, enum, const, oneOf), as `path reason`; undefined when it stays in
+ * it. The subset is what the pinned workflow tool states for structured results ("ONLY
+ * type/properties/required/additionalProperties/items/enum/const/oneOf — no pattern/format/numeric
+ * bounds", advanced-toolchain/tool-schemas.expected.json) plus descriptions.
+ */
+export function unsupportedSchemaConstruct(schema: unknown): string | undefined {
+  try {
+    assertSupported(schema, 0);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnsupportedSchema) return `${error.path} ${error.message}`;
+    throw error;
+  }
 }
 
 function render(node: SchemaNode, indent: number): string {

@@ -8,7 +8,7 @@ import { parseSdkBlock, type SdkBlockEntry } from './sdk-block.js';
  * entries are joined in DSH's order. Since DSH joins independent per-tool entries, this reproduces
  * the recorded block for the recorded set and gives DSH's block for any subset, including under
  * Code Mode `code`, whose end-tool schemas appear nowhere but in the block. A block DSH's generator
- * did not write is a `SyntaxError` from `parseSdkBlock`.
+ * did not write is an `InputError` (`head/sdk-block`) from `parseSdkBlock`.
  */
 export function recordedSdkRenderer(recordedBlock: string): SdkRenderer {
   const recorded = new Map<string, SdkBlockEntry>(parseSdkBlock(recordedBlock).entries.map((entry) => [entry.name, entry]));

@@ -1,4 +1,5 @@
 import { JSON_VALUE_DECLARATION, SDK_DECLARATIONS_TAIL, SDK_INSTRUCTIONS } from './sdk-text.js';
+import { InputError } from '../../../../prefix/index.js';
 
 /** One tool's two entries in an SDK block, as rendered text. */
 export interface SdkBlockEntry {
@@ -38,7 +39,7 @@ function members(body: string): { name: string; text: string; type: string }[] {
       continue;
     }
     const current = result.at(-1);
-    if (!current || pendingDoc !== undefined) throw new SyntaxError(`unexpected line in an SDK interface: ${JSON.stringify(line.slice(0, 80))}`);
+    if (!current || pendingDoc !== undefined) throw new InputError('head/sdk-block', `unexpected line in an SDK interface: ${JSON.stringify(line.slice(0, 80))}`);
     current.lines.push(line);
   }
   return result.map(({ name, lines }) => {
@@ -52,22 +53,22 @@ function members(body: string): { name: string; text: string; type: string }[] {
 function interfaceBody(text: string, name: string, from: number): { body: string; end: number } {
   const open = `interface ${name} {`;
   const start = text.indexOf(open, from);
-  if (start < 0) throw new SyntaxError(`the SDK block has no '${open}'`);
+  if (start < 0) throw new InputError('head/sdk-block', `the SDK block has no '${open}'`);
   if (text.startsWith('}', start + open.length)) return { body: '', end: start + open.length + 1 };
   const close = text.indexOf('\n}', start);
-  if (close < 0) throw new SyntaxError(`'${open}' is not closed`);
+  if (close < 0) throw new InputError('head/sdk-block', `'${open}' is not closed`);
   return { body: text.slice(start + open.length + 1, close), end: close + 2 };
 }
 
 /**
  * Splits a rendered `tools:sdk` section (DSH's generator output) into per-tool argument and output
- * entries. The block must have DSH's surrounding text; a block that does not is a `SyntaxError`
- * naming what is missing. Rendering the entries back with `renderSdkSection` gives the block again.
+ * entries. The block must have DSH's surrounding text; a block that does not is an `InputError`
+ * (code `head/sdk-block`) naming what is missing. Rendering the entries back with `renderSdkSection` gives the block again.
  */
 export function parseSdkBlock(text: string): SdkBlock {
   const prelude = `${SDK_INSTRUCTIONS}\n\n\`\`\`ts\n${JSON_VALUE_DECLARATION}\n\n`;
-  if (!text.startsWith(prelude)) throw new SyntaxError("the SDK block does not open with DSH's run_code instructions and JsonValue declaration");
-  if (!text.endsWith(`\n\n${SDK_DECLARATIONS_TAIL}\n\`\`\``)) throw new SyntaxError("the SDK block does not end with DSH's ToolName, ToolCallError and tools declarations");
+  if (!text.startsWith(prelude)) throw new InputError('head/sdk-block', "the SDK block does not open with DSH's run_code instructions and JsonValue declaration");
+  if (!text.endsWith(`\n\n${SDK_DECLARATIONS_TAIL}\n\`\`\``)) throw new InputError('head/sdk-block', "the SDK block does not end with DSH's ToolName, ToolCallError and tools declarations");
   const args = interfaceBody(text, 'ToolArgsMap', prelude.length);
   const outputs = interfaceBody(text, 'ToolOutputMap', args.end);
   const argMembers = members(args.body);
@@ -75,7 +76,7 @@ export function parseSdkBlock(text: string): SdkBlock {
   return {
     entries: argMembers.map((member) => {
       const output = outputMembers.get(member.name);
-      if (output === undefined) throw new SyntaxError(`tool '${member.name}' has arguments but no ToolOutputMap entry`);
+      if (output === undefined) throw new InputError('head/sdk-block', `tool '${member.name}' has arguments but no ToolOutputMap entry`);
       return { name: member.name, args: member.text, output };
     }),
   };

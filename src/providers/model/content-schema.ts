@@ -123,17 +123,31 @@ export function isBlockType<T extends KnownBlock['type']>(block: { readonly type
   return block.type === type;
 }
 
+/** Plain text (`{type:'text', text}`). */
 export type TextBlock = z.infer<typeof textBlockSchema>;
+/** Model reasoning (`{type:'reasoning', text}`). */
 export type ReasoningBlock = z.infer<typeof reasoningBlockSchema>;
+/** One tool call inside an assistant message; `arguments` is the raw JSON text. */
 export type ToolCallBlock = z.infer<typeof toolCallBlockSchema>;
+/** A stored image attachment: identity and size, never bytes. */
 export type Attachment = z.infer<typeof attachmentSchema>;
+/** An image in user or tool-result content (`{type:'image', attachment}`). */
 export type ImageBlock = z.infer<typeof imageBlockSchema>;
+/** A plugin block kvprefix does not know; kept as it is. */
 export type OtherBlock = z.infer<typeof otherBlockSchema>;
+/** One block of a tool result: text, image or plugin block. */
 export type ToolResultContentBlock = z.infer<typeof toolResultContentBlockSchema>;
+/** One tool's outcome inside a tool-result message. */
 export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
+/** Any content block of a stored message, plugin blocks included. */
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
+/** Who supplied a message; `kind` is open (`user`, `plugin`, `model`, `tool`, `subagent-settled`, …). */
 export type MessageSource = z.infer<typeof messageSourceSchema>;
+/** A user-role message as logged. */
 export type UserMessage = z.infer<typeof userMessageSchema>;
+/** An assistant message as logged. */
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
+/** A tool-result message as logged. */
 export type ToolResultMessage = z.infer<typeof toolResultMessageSchema>;
+/** Token accounting of one step, as DSH records it. */
 export type Usage = z.infer<typeof usageSchema>;

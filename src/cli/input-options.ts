@@ -1,0 +1,35 @@
+import { UsageError } from '../prefix/index.js';
+import { DEFAULT_MAX_INPUT_BYTES } from '../providers/index.js';
+import type { CliIo } from './io.js';
+
+/** The flag that raises the input size limit, in every command that reads files. */
+export const MAX_INPUT_FLAG = 'max-input-mb';
+
+/** The `parseOptions` entry for `--max-input-mb`. */
+export const MAX_INPUT_OPTION = { [MAX_INPUT_FLAG]: { type: 'string' } } as const;
+
+/** Usage text of the flag. */
+export const MAX_INPUT_USAGE = `[--${MAX_INPUT_FLAG} <n>]`;
+
+const MiB = 1024 * 1024;
+
+/** The byte limit `--max-input-mb <n>` asks for (the default when absent). */
+export function maxInputBytes(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_INPUT_BYTES;
+  const megabytes = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(megabytes > 0)) throw new UsageError('usage/bad-option', `--${MAX_INPUT_FLAG} takes a positive number of MiB, got '${String(value)}'`);
+  return Math.ceil(megabytes * MiB);
+}
+
+/** The library's input options for a command: the size limit and what `-` reads. */
+export function inputOptions(values: Record<string, unknown>, io: CliIo): { maxInputBytes: number; stdin?: AsyncIterable<Uint8Array> } {
+  return { maxInputBytes: maxInputBytes(values[MAX_INPUT_FLAG]), ...(io.stdin ? { stdin: io.stdin } : {}) };
+}
+
+/** The hint `kvprefix` adds to an input-too-large error: the flag and a value that would admit it. */
+export function maxInputHint(message: string): string {
+  // The input's size in bytes, when the reader knew it: suggest the smallest whole MiB that admits it.
+  const size = /is [\d.]+ MiB \(([\d,]+) bytes\)/.exec(message);
+  const suggestion = size ? String(Math.ceil(Number(size[1]!.replaceAll(',', '')) / MiB)) : '<n>';
+  return `${message}: raise it with --${MAX_INPUT_FLAG} ${suggestion}`;
+}
