@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { InputError } from '../../prefix/index.js';
 import { findDelegationCall, readSessionLog, type SessionLog } from '../../providers/index.js';
 import { costOf } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
@@ -82,7 +83,7 @@ export async function analyzeDemoTree(directory: string, options: AnalyzeDshSess
   const policy = options.policy ?? deepseekPolicy;
   const tree = await analyzeDshSessionTree(directory, { ...options, policy });
   const [root, ...rest] = tree.sessions;
-  if (!root) throw new Error(`${directory}: the session tree has no logs`);
+  if (!root) throw new InputError('input/no-session-log', `${directory}: the session tree has no logs`, { source: directory });
   const logs = new Map<string, SessionLog>();
   for (const session of tree.sessions) logs.set(session.id, await readSessionLog(session.file));
   const parentLog = logs.get(root.id)!;
@@ -91,6 +92,8 @@ export async function analyzeDemoTree(directory: string, options: AnalyzeDshSess
     const log = logs.get(session.id)!;
     const first = session.requests[0];
     const against = first?.divergence?.against;
+    // The parent request the replay found this child shares the most with; a child compared with
+    // none of its parent's requests (another route) is compared with the parent's last.
     const parentIndex = against && against.session === root.id ? against.index : Math.max(0, root.requests.length - 1);
     const row = {
       file: path.basename(session.file),
