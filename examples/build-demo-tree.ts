@@ -5,7 +5,8 @@
  *   npx tsx examples/build-demo-tree.ts [corpus-root]     (default: ../shared/corpus)
  *
  * A parent agent answers one question, then, in its second turn, delegates four times: a one-shot
- * fork, a continuable fork (background), a spawn, and a spawn under a reviewer persona. The
+ * fork, a continuable fork (background; its settlement notice reaches the parent at its next step),
+ * a spawn, and a spawn under a reviewer persona, and sums up. The
  * delegation tools, the spawn and fork providers, the run driver and the agent loop are the
  * library's own; they write the parent's `session.jsonl` and each child's `session.<n>.jsonl` in
  * DSH's log format. The model is scripted, so the logs carry no usage: predictions are computed,
@@ -123,9 +124,7 @@ const CHILD_ANSWERS = [
 ];
 
 const SUMMARY =
-  'Summary: the forked child wrote three vitest cases (eviction order, stored undefined, capacity 0); the changelog draft runs in the background; the benchmark measured about 5.5 M operations/s; the reviewer flags the undefined-as-miss case and unvalidated capacity.';
-
-const NOTICE_ANSWER = 'The changelog draft is in: it names the LRU eviction and the undefined-value caveat. Nothing else is pending.';
+  'Summary: the forked child wrote three vitest cases (eviction order, stored undefined, capacity 0); the background changelog draft names the LRU eviction and the undefined-value caveat; the benchmark measured about 5.5 M operations/s; the reviewer flags the undefined-as-miss case and unvalidated capacity.';
 
 /** Reads a corpus JSONL file as rows. */
 function readRows(file: string): { type: string; data?: any }[] {
@@ -188,7 +187,6 @@ function demoScript(): ScriptedStep[] {
       }),
     ),
     parent({ label: 'parent: summary', text: SUMMARY }),
-    parent({ label: 'parent: settlement notice', text: NOTICE_ANSWER }),
     ...DELEGATIONS.map((delegation, index): ScriptedStep => ({ label: `child ${index + 1}`, text: CHILD_ANSWERS[index]!, match: (request) => requestMentions(request, delegation.prompt) })),
   ];
 }

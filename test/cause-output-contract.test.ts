@@ -30,11 +30,12 @@ const chatBody = (system: string, tools: readonly ToolSchema[]) => ({
 });
 
 describeWithCorpus('dsh', 'a child that adds the structured_output tool diverges with cause output-contract', () => {
-  it('on chat bodies: the cause names the added tool although the first differing byte is the appended instruction section', () => {
+  it('on chat bodies: the cause names the added tool, at the child\'s system text where the instruction section is appended', () => {
     const parent = readRequestBody(chatBody(pin().system, pin().tools), { source: 'parent.json' }).request;
     const child = readRequestBody(chatBody(`${pin().system}\n\n${STRUCTURED_OUTPUT_INSTRUCTION}`, byName([...pin().tools, STRUCTURED_TOOL])), { source: 'child.json' }).request;
     const result = compareWithCause(parent, child);
-    expect(result.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output', index: 1, kind: 'tool', side: 'parent' });
+    expect(result.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output', index: 0, kind: 'system', side: 'child', inferred: true });
+    expect(result.divergence?.detail).toContain("adds the 'structured_output' tool and its 'tool:structured_output' section");
     // The parent's whole system text is shared, not one tool schema after it.
     expect(result.commonPrefix.segments).toBe(0);
     expect(result.commonPrefix.bytes).toBe(parent.segments[0]!.byteLength);
@@ -81,7 +82,7 @@ describeWithCorpus('dsh', 'the driver: a structured child of the ACP example', (
     return { parent, child: run.localAgent, result };
   }
 
-  it('spawn: the child head adds the contract after every parent section, so it diverges at the parent\'s first tool with cause output-contract', async () => {
+  it('spawn: the child head adds the contract after every parent section, so it diverges at the child\'s contract section with cause output-contract', async () => {
     const { parent, child, result } = await structuredChild('spawn');
     // The output is the child's last message with content: its structured_output call.
     expect(result).toEqual({ output: [expect.objectContaining({ type: 'tool-call', name: 'structured_output' })], stopReason: 'completed', structured: { codeword: 'MARMALADE' } });
@@ -89,7 +90,7 @@ describeWithCorpus('dsh', 'the driver: a structured child of the ACP example', (
     const childRequest = child.requests[0]!.prefix;
     const sections = parent.requests[0]!.head.sections.length;
     const comparison = compareWithCause(parentRequest, childRequest);
-    expect(comparison.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output', index: sections, kind: 'tool', side: 'parent' });
+    expect(comparison.divergence).toMatchObject({ cause: 'output-contract', name: 'structured_output', index: sections, kind: 'system', segment: 'tool:structured_output', side: 'child' });
     expect(childRequest.segments[sections]).toMatchObject({ kind: 'system', name: 'tool:structured_output' });
     expect(comparison.commonPrefix.segments).toBe(sections);
   });

@@ -16,8 +16,8 @@ describe('kvprefix diff human output', () => {
     expect(lines).toHaveLength(7);
     expect(lines[0]).toMatch(/^parent  examples\/fork-parent\.request\.json  \(deepseek\/deepseek-v4-flash, chat layout\): 24 segments, 25,967 bytes, [\d,]+ tokens$/);
     expect(lines[1]).toMatch(/^child   examples\/fork-child-one-shot\.request\.json  \(deepseek\/deepseek-v4-flash, chat layout\): 25 segments, 26,487 bytes, [\d,]+ tokens$/);
-    expect(lines[2]).toBe('diverges at segment 23 (task), byte 25,588');
-    expect(lines[3]).toBe("  cause: task: the task 'message[4]:user' differs: everything before it is shared");
+    expect(lines[2]).toBe("diverges at segment 23 (task 'message[4]:user', the child's), byte 25,588");
+    expect(lines[3]).toBe("  cause: task (inferred): the child's task 'message[4]:user' is where they part: the head and 3 messages before it are shared");
     expect(lines[4]).toBe('  parent: just \\"OK\\"."}{"role":"user","content":"‸Use the subagent_fork tool exactly once ');
     expect(lines[5]).toBe('  child:  just \\"OK\\"."}{"role":"user","content":"‸What is the project codeword mentioned e');
     expect(lines[6]).toMatch(/^common prefix: 23 segments, 25,588 bytes, [\d,]+ tokens \(o200k_base\): \d+\.\d% of the child's tokens$/);
@@ -25,7 +25,8 @@ describe('kvprefix diff human output', () => {
 
   it('keeps each excerpt on one line when the divergence sits next to line breaks', async () => {
     const lines = await diffText('examples/fork-parent.request.json', 'examples/fork-child-continuable.request.json');
-    expect(lines[3]).toBe("  cause: report-tool: the child's head adds the 'report' tool of a continuable child");
+    expect(lines[2]).toBe("diverges at segment 0 (system 'system[0]', the child's), byte 3,465");
+    expect(lines[3]).toBe("  cause: report-tool (inferred): the child's head adds the 'report' tool and its 'tool:report' section (a continuable child), ahead of every message: nothing after it is reusable");
     expect(lines[5]).toBe('  child:  outcome and any final assistant message.‸\\n\\nDeliver your result with the report to');
   });
 

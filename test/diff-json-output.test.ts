@@ -44,7 +44,8 @@ describe('kvprefix diff --json', () => {
     const result = await diffJson([`${file}#1`, `${file}#2`], corpusPath());
     // system[0], system[1] and load_capability are shared; the child inserts get_player_name before search_tools.
     expect(result['commonPrefix']['segments']).toBe(3);
-    expect(result['divergence']).toMatchObject({ index: 3, kind: 'tool', name: 'search_tools', cause: 'tools' });
+    expect(result['divergence']).toMatchObject({ index: 3, kind: 'tool', name: 'get_player_name', side: 'child', cause: 'tools', inferred: true });
+    expect(result['divergence']['detail']).toMatch(/^tool 'get_player_name' is added before 'search_tools'; also tool 'roll_dice' is added/);
     expect(result['parent']).toMatchObject({ source: `${file}#1`, route: { provider: 'deepseek', model: 'deepseek-reasoner' } });
   });
 

@@ -17,7 +17,7 @@ describe('kvprefix diff --layout', () => {
     const detected = await divergence();
     expect(detected.parent.layout).toBe('chat');
     expect(detected.commonPrefix.segments).toBe(0);
-    expect(detected.divergence).toMatchObject({ index: 1, cause: 'report-tool', name: 'report' });
+    expect(detected.divergence).toMatchObject({ index: 0, kind: 'system', side: 'child', cause: 'report-tool', name: 'report' });
 
     // Anthropic order (tools, then system): the 11 tools sorted before `report` stay shared.
     const anthropic = await divergence('--layout', 'anthropic');

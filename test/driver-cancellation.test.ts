@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startInProcessRun, SubagentError, type SubagentStartRequest } from '../src/providers/runtime/index.js';
+import { creationAborted, startInProcessRun, SubagentError, type SubagentStartRequest } from '../src/providers/runtime/index.js';
 import type { LanguageModel } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { callStep, lastToolResult, prompt, smallHost, textStep } from './support/runtime-scenario.js';
@@ -37,18 +37,29 @@ describe('driver: the required cancellation signal', () => {
     model.assertConsumed();
   });
 
-  it('aborted before publication: the start rejects with the abort reason and nothing is published', async () => {
+  it("already aborted when the start is called: rejected with DSH's pre-publication message, nothing published", async () => {
     const { published, request, host, model } = setup([]);
     const controller = new AbortController();
     controller.abort(new Error('user pressed stop'));
     const rejection = host.subagents.start('spawn', request(controller.signal));
-    await expect(rejection).rejects.toThrow(new SubagentError('subagent/aborted', 'user pressed stop'));
+    await expect(rejection).rejects.toThrow(new SubagentError('subagent/aborted', 'subagent request was aborted before child publication'));
     expect(published).toEqual([]);
     expect([...host.agents.values()].filter((agent) => agent.parent)).toEqual([]);
     model.assertConsumed();
   });
 
-  it('the same holds for a continuable start: rejected with the abort reason, no child published, no model call', async () => {
+  it("an abort that lands while the child is being created passes an Error reason's message, any other reason reads `agent \"<id>\" creation aborted` (DSH's creation transaction)", () => {
+    const aborted = (reason: unknown): AbortSignal => {
+      const controller = new AbortController();
+      controller.abort(reason);
+      return controller.signal;
+    };
+    expect(creationAborted('child-1', aborted(new Error('parent turn interrupted')))).toEqual(new SubagentError('subagent/aborted', 'parent turn interrupted'));
+    expect(creationAborted('child-1', aborted('killed')).message).toBe('agent "child-1" creation aborted');
+    expect(creationAborted('child-1', aborted('killed')).code).toBe('subagent/aborted');
+  });
+
+  it('a continuable start: rejected with the abort reason, no child published, no model call', async () => {
     const { published, request, host, model } = setup([]);
     const controller = new AbortController();
     controller.abort(new Error('parent turn cancelled'));
@@ -61,7 +72,7 @@ describe('driver: the required cancellation signal', () => {
     expect(model.requests).toEqual([]);
   });
 
-  it('a pre-publication cancellation reaches the parent model as `Error: <abort reason>`', async () => {
+  it("a start whose signal is already aborted reaches the parent model as `Error: subagent request was aborted before child publication`", async () => {
     const model = new ScriptedModel([callStep('subagent', { description: 'd', prompt: 'p' }), textStep('saw the error')]);
     const { host, createParent } = smallHost(model);
     const parent = createParent();
@@ -74,7 +85,7 @@ describe('driver: the required cancellation signal', () => {
       return original({ ...request, signal: controller.signal });
     };
     await prompt(parent, 'go');
-    expect(lastToolResult(parent)).toEqual({ text: 'Error: parent turn interrupted', isError: true });
+    expect(lastToolResult(parent)).toEqual({ text: 'Error: subagent request was aborted before child publication', isError: true });
     model.assertConsumed();
   });
 

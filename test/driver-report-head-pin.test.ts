@@ -65,8 +65,9 @@ describeWithCorpus('dsh', 'driver: head assembly matches DSH byte for byte', () 
   it('diverges from the parent inside the head, at the report section (cause report-tool)', async () => {
     const { parent, child } = await runRecordedReport();
     const comparison = compareWithCause(parent.requests[0]!.prefix, child.requests[0]!.prefix);
-    // The parent has its first tool schema where the child has the inserted tool:report section.
-    expect(comparison.divergence).toMatchObject({ cause: 'report-tool', name: 'report', side: 'parent', kind: 'tool' });
+    // The parent has its first tool schema where the child has the inserted tool:report section:
+    // the divergence points at the child's section, the change.
+    expect(comparison.divergence).toMatchObject({ cause: 'report-tool', name: 'report', side: 'child', kind: 'system', segment: 'tool:report' });
     expect(child.requests[0]!.prefix.segments[comparison.divergence!.index]).toMatchObject({ kind: 'system', name: 'tool:report' });
     expect(comparison.commonPrefix.segments).toBe(comparison.divergence!.index);
   });

@@ -69,7 +69,7 @@ describeWithCorpus('dsh', 'fork: where a child request leaves its parent prefix'
     expect(head).toBe(parent.requests[0]!.head.sections.length + 19);
     expect(comparison.commonPrefix.segments).toBe(forking.segments.length - 1);
     expect(comparison.commonPrefix.segments).toBe(head + 3);
-    expect(comparison.divergence).toMatchObject({ index: head + 3, kind: 'message', side: 'parent' });
+    expect(comparison.divergence).toMatchObject({ index: head + 3, kind: 'task', side: 'child' });
     expect(child.requests[0]!.prefix.segments[head + 3]).toMatchObject({ kind: 'task' });
   });
 

@@ -34,7 +34,7 @@ describe('fork: Start and capabilities', () => {
     const { host, request, fork } = await parentWithHistory([{ text: 'never sent', before: (_request, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))) }]);
     const aborted = new AbortController();
     aborted.abort(new Error('parent turn cancelled'));
-    await expect(fork.start(request({ signal: aborted.signal }))).rejects.toThrow('parent turn cancelled');
+    await expect(fork.start(request({ signal: aborted.signal }))).rejects.toThrow('subagent request was aborted before child publication');
     await expect(fork.start(request({ maxDepth: 0 }))).rejects.toThrow('subagent depth 1 exceeds maxDepth 0');
     const live = new AbortController();
     const run = await fork.start(request({ signal: live.signal, persona: 'Fork persona.' }));

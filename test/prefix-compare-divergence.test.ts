@@ -25,12 +25,12 @@ describe('comparePrefix divergence', () => {
     expect(result.commonPrefix).toEqual(result.parent);
   });
 
-  it('points at the first extra segment with cause task when the child only appends a task', () => {
+  it('points at the first extra segment with cause extension when the child only appends a task', () => {
     const child = renderRequest(route, 'chat', { ...parentParts, messages: [...parentParts.messages, user('m2', 'What is the codeword?')] });
     const result = comparePrefix(parent, child);
     // The parent has ended: only the child has a segment at the divergence.
     expect(result.divergence).toMatchObject({ routeDiffers: false, parent: null, child: { index: 9, kind: 'message', name: 'm2', segmentByteOffset: 0 } });
-    expect(compareWithCause(parent, child).divergence).toMatchObject({ index: 9, kind: 'message', name: 'm2', cause: 'task', side: 'child' });
+    expect(compareWithCause(parent, child).divergence).toMatchObject({ index: 9, kind: 'message', name: 'm2', cause: 'extension', side: 'child' });
     expect(result.commonPrefix.segments).toBe(parent.segments.length);
     expect(result.commonPrefix.bytes).toBe(result.parent.bytes);
     expect(result.divergence?.byteOffset).toBe(result.parent.bytes);
@@ -80,7 +80,7 @@ describe('comparePrefix divergence', () => {
   it('counts a persona change on the chat layout as losing the tools, and on the Anthropic layout as keeping them', () => {
     const personaParts = { ...parentParts, system: [parentParts.system[0]!, { name: 'deployment:persona', text: 'You review code.' }, parentParts.system[2]!] };
     const chat = compareWithCause(parent, renderRequest(route, 'chat', personaParts));
-    expect(chat.divergence).toMatchObject({ kind: 'system', name: 'deployment:persona', cause: 'system' });
+    expect(chat.divergence).toMatchObject({ kind: 'system', name: 'deployment:persona', cause: 'persona' });
     expect(chat.commonPrefix.segments).toBe(1);
     const anthropicRoute = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
     const anthropic = comparePrefix(renderRequest(anthropicRoute, 'anthropic', parentParts), renderRequest(anthropicRoute, 'anthropic', personaParts));

@@ -68,6 +68,15 @@ describe('a tokenizer on one very long pre-token', () => {
     }
   });
 
+  it('gives the library’s tokens while its merge cache fills and is emptied, many times over', () => {
+    const tokenizer = createTokenizer('o200k_base', { mergeCacheSize: 16 });
+    const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    let state = 7;
+    const text = Array.from({ length: 20_000 }, () => base64[(state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 26]).join('');
+    expect(tokenizer.encode(text)).toEqual(o200k.encode(text));
+    expect(tokenizer.encode(text)).toEqual(o200k.encode(text));
+  });
+
   it('gives the library’s tokens for text with special-token text in it, as ordinary text', () => {
     const text = 'Say <|endoftext|> and <|im_start|> literally; then 漢字 and 😀.';
     expect(getTokenizer('o200k_base').encode(text)).toEqual(o200k.encode(text, { allowedSpecial: new Set(), disallowedSpecial: new Set() }));

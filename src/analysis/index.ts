@@ -1,6 +1,77 @@
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
-export { detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
-export type { DetectedWire, FoundBody, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+export { detectProvider, detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
+export type { DetectedProvider, DetectedWire, FoundBody, ProviderBasis, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
+// Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
+export { attributeCause, attributeDivergence, CAUSE_RULES, causeScope, compareWithCause, DIVERGENCE_CAUSES, requestDivergence } from './causes/index.js';
+export type {
+  AttributedDivergence,
+  CauseAttribution,
+  CauseContext,
+  CauseFinding,
+  CauseRule,
+  CauseScope,
+  ComparisonWithCause,
+  DelegationFacts,
+  DivergenceCause,
+  EarlierRequest,
+  ScopeSection,
+  SectionedHead,
+} from './causes/index.js';
+// Diffs of two requests: where they stop sharing a cached prefix, and why.
+export { diffRequestFiles, diffRequests } from './diff/request-diff.js';
+export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './diff/request-diff.js';
+// Reports: wording and renderers.
+export {
+  analyzeJson,
+  causeLine,
+  DEMO_PAIRS,
+  demoVerdict,
+  renderAnalyzeMarkdown,
+  renderAnalyzeText,
+  renderDemoText,
+  renderDiffMarkdown,
+  renderDiffText,
+  renderSeedText,
+  runDemo,
+  seedOfLog,
+  totalsLine,
+  unfinishedLineNote,
+} from './report/index.js';
+export type { AnalyzeTextOptions, DemoPair, DemoResult, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
+// Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
+export {
+  analyzePaths,
+  analyzeWireSequence,
+  choosePolicy,
+  claudeCodeReader,
+  dshReader,
+  fileHead,
+  isClaudeCodeTranscript,
+  isDshSession,
+  observedUsageOf,
+  overallTotals,
+  POLICY_CHOICES,
+  policyNameFor,
+  readRecordedRequests,
+  SESSION_READERS,
+  totalsOf,
+  treeTotals,
+  wireReader,
+} from './analyze/index.js';
+export type {
+  AnalyzeOptions,
+  AnalyzeResult,
+  ObservedUsage,
+  PolicyChoice,
+  PolicyLookup,
+  ReaderInput,
+  ReaderOptions,
+  ReadRecordedOptions,
+  RecordedRequest,
+  SessionReader,
+  UsageTotals,
+  WireSequenceOptions,
+} from './analyze/index.js';
 // DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
 export {
   assembleHostComposition,
@@ -27,9 +98,6 @@ export type {
   ModelExperienceCard,
   ParentSetup,
 } from './guard/index.js';
-// Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
-export { attributeDivergence, causeText, DIVERGENCE_CAUSES, inferCause } from './causes/index.js';
-export type { AttributedDivergence, DivergenceCause } from './causes/index.js';
 // Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
 export {
   anthropicMinimumTokens,
@@ -95,7 +163,7 @@ export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceF
 export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut } from './duplication/index.js';
 export type { ChildAccount, DuplicationAccount, FanOut, FanOutAccount, FanOutAccountOptions, FanOutPlan, RequestHead } from './duplication/index.js';
 // Request families: a captured parent request and its children's, as one session tree for reports.
-export { analyzeRequestFamily, requestDivergence, segmentSpans } from './family/index.js';
+export { analyzeRequestFamily, segmentSpans } from './family/index.js';
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
 // Reports: the HTML prefix map of session trees.
 export { pageData, renderHtmlReport } from './report/html/index.js';

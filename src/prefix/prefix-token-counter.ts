@@ -130,7 +130,9 @@ export class PrefixTokenCounter {
 
   /**
    * The state after `segments[0, length)`, memoised by the last segment's `prefixHash` (which
-   * identifies the whole prefix and its route).
+   * identifies the whole prefix and its route). Each segment's text is taken on its own: for a
+   * request that splits a UTF-8 sequence across byte segments (`splitsUtf8Sequence`), count with
+   * `prefixTokens`, which decodes such a request whole.
    */
   stateAfter(segments: readonly Segment[], length: number = segments.length): PrefixCountState {
     if (length === 0) return EMPTY_STATE;

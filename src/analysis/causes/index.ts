@@ -1,6 +1,13 @@
 // Cause attribution: what a divergence found by the engine means for the requests compared.
-export { attributeDivergence } from './attributed-divergence.js';
-export { causeText } from './cause-text.js';
-export type { AttributedDivergence } from './attributed-divergence.js';
-export { DIVERGENCE_CAUSES, inferCause } from './infer-cause.js';
-export type { DivergenceCause } from './infer-cause.js';
+export { attributeCause } from './attribute-cause.js';
+export type { CauseAttribution } from './attribute-cause.js';
+export { attributeDivergence, compareWithCause } from './attributed-divergence.js';
+export type { AttributedDivergence, ComparisonWithCause } from './attributed-divergence.js';
+export { requestDivergence } from './request-divergence.js';
+export type { EarlierRequest } from './request-divergence.js';
+export { CAUSE_RULES } from './cause-rules.js';
+export type { CauseContext, CauseFinding, CauseRule } from './cause-rule.js';
+export { causeScope } from './cause-scope.js';
+export type { CauseScope, DelegationFacts, ScopeSection, SectionedHead } from './cause-scope.js';
+export { DIVERGENCE_CAUSES } from './divergence-cause.js';
+export type { DivergenceCause } from './divergence-cause.js';

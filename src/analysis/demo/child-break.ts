@@ -1,8 +1,7 @@
 import { comparePrefix, InputError, type PrefixRequest } from '../../prefix/index.js';
 import { modelRequestPoints, reconstructRequest, splitRenderedPrompt, type SessionLog } from '../../providers/index.js';
 import { attributeDivergence } from '../causes/attributed-divergence.js';
-import { causeText } from '../causes/cause-text.js';
-import type { DivergenceCause } from '../causes/infer-cause.js';
+import type { DivergenceCause } from '../causes/divergence-cause.js';
 
 /** Where a child's first request stops sharing the parent request it reuses, named by the host's sections. */
 export interface ChildBreak {
@@ -57,5 +56,5 @@ export function childBreak(parent: SessionLog, parentIndex: number, child: Sessi
   const where = HEAD_KINDS.has(attributed.kind) ? 'head' : childIndex !== undefined && task >= 0 && childIndex < task ? 'history' : 'own';
   // At the child's own part the child's segment says what it is (a spawn's first message is its task, not parent history).
   const cause: DivergenceCause = where === 'own' && segment.kind === 'task' ? 'task' : attributed.cause;
-  return { where, kind: segment.kind, name: segment.name, cause, about: attributed.name, text: causeText(cause, where === 'head' ? attributed.name : segment.name) };
+  return { where, kind: segment.kind, name: segment.name, cause, about: attributed.name, text: cause === attributed.cause ? attributed.detail : `its own part starts at its task '${segment.name}'` };
 }

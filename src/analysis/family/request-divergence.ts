@@ -1,5 +1,5 @@
 import type { PrefixComparison, PrefixRequest } from '../../prefix/index.js';
-import { attributeDivergence, causeText } from '../causes/index.js';
+import { attributeDivergence } from '../causes/index.js';
 import type { RequestDivergence } from '../replay/session-analysis.js';
 
 /**
@@ -14,7 +14,7 @@ export function requestDivergence(parent: PrefixRequest, child: PrefixRequest, c
     kind: divergence.child?.kind ?? null,
     name: divergence.child?.name ?? null,
     cause: attributed.cause,
-    detail: causeText(attributed.cause, attributed.name),
+    detail: attributed.detail,
     inferred: true,
     against,
   };

@@ -14,6 +14,8 @@ export interface ReadRequestFileOptions {
   readonly cwd?: string;
   /** Wire order to render in, instead of the detected format's own. */
   readonly layout?: LayoutName;
+  /** The provider whose cache the requests reach, overriding detection (`--provider`). */
+  readonly provider?: string;
   /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
   readonly maxInputBytes?: number;
   /** What the file name `-` reads (default: `process.stdin`). */
@@ -69,6 +71,7 @@ export async function readRequestFile(file: string, options: ReadRequestFileOpti
     source,
     location: found.location,
     ...(options.layout ? { layout: options.layout } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
     ...(found.endpoint ? { endpoint: found.endpoint } : {}),
   });
 }

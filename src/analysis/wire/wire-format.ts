@@ -1,4 +1,5 @@
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
+import { detectProvider, type ProviderBasis } from './detect-provider.js';
 
 /** The request bodies kvprefix reads. */
 export type WireFormat = 'openai-chat' | 'deepseek-chat' | 'anthropic-messages';
@@ -6,44 +7,21 @@ export type WireFormat = 'openai-chat' | 'deepseek-chat' | 'anthropic-messages';
 /** Every wire format, for validation and tables. */
 export const WIRE_FORMATS = ['openai-chat', 'deepseek-chat', 'anthropic-messages'] as const satisfies readonly WireFormat[];
 
-/** Providers a body's route can name. */
-export type WireProvider = 'openai' | 'deepseek' | 'anthropic' | 'mistral';
+/** The providers whose APIs kvprefix names most often (a route's provider is any string: an unknown endpoint's host names its own cache). */
+export type WireProvider = 'openai' | 'deepseek' | 'anthropic' | 'mistral' | (string & {});
 
 /** What was detected about a body. */
 export interface DetectedWire {
   readonly format: WireFormat;
-  /** The provider whose cache the request reaches: from the endpoint when recorded, else the model name, else the format. */
+  /** The provider whose cache the request reaches (see `detectProvider`). */
   readonly provider: WireProvider;
+  /** How the provider was decided; `assumed` when nothing in the body or its record identified it. */
+  readonly providerBasis: ProviderBasis;
 }
 
 const ANTHROPIC_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'document', 'server_tool_use']);
 const CHAT_ONLY_ROLES = new Set(['developer', 'tool', 'function']);
 const CHAT_PART_TYPES = new Set(['image_url', 'input_audio', 'file']);
-
-function providerOfHost(endpoint: string | undefined): WireProvider | undefined {
-  if (endpoint === undefined) return undefined;
-  let host: string;
-  try {
-    host = new URL(endpoint).hostname;
-  } catch {
-    return undefined;
-  }
-  if (host === 'api.anthropic.com') return 'anthropic';
-  if (host === 'api.deepseek.com') return 'deepseek';
-  if (host === 'api.openai.com') return 'openai';
-  // Mistral speaks the OpenAI chat format, but its cache is its own: a route on it is not OpenAI's.
-  if (host === 'api.mistral.ai') return 'mistral';
-  return undefined;
-}
-
-function providerOfModel(model: unknown): WireProvider | undefined {
-  if (typeof model !== 'string') return undefined;
-  if (/deepseek/i.test(model)) return 'deepseek';
-  if (/^claude/i.test(model)) return 'anthropic';
-  if (/^(?:gpt-|o\d|chatgpt-)/i.test(model)) return 'openai';
-  if (/^(?:mistral|ministral|magistral|codestral|devstral|pixtral|open-mistral)/i.test(model)) return 'mistral';
-  return undefined;
-}
 
 /** Evidence in the body's shape for each family: Anthropic messages vs OpenAI-style chat. */
 function shapeEvidence(body: JsonObject, messages: readonly unknown[]): { anthropic: string[]; chat: string[] } {
@@ -76,13 +54,14 @@ function isBedrockConverse(body: JsonObject, messages: readonly unknown[]): bool
 }
 
 /**
- * Detects which request body this is: an OpenAI chat completions body, a DeepSeek chat body (the same
- * dialect, told apart by endpoint, model or `reasoning_content`), or an Anthropic messages body.
+ * Detects which request body this is: an OpenAI-style chat completions body (DeepSeek's when the
+ * provider is DeepSeek), or an Anthropic messages body, and the provider it reaches (`given` overrides
+ * it, `--provider`).
  * Throws an InputError saying what the body is instead when it is none of them.
  *
  * `endpoint` is the recorded request URL when the body came from a recorded exchange.
  */
-export function detectWireFormat(body: JsonObject, location: BodyLocation, endpoint?: string): DetectedWire {
+export function detectWireFormat(body: JsonObject, location: BodyLocation, endpoint?: string, given?: string): DetectedWire {
   const messages = body['messages'];
   if (!Array.isArray(messages)) {
     if ('input' in body) throw location.error('is an OpenAI Responses API body (`input`): kvprefix reads chat completions bodies (`messages`), DeepSeek chat bodies and Anthropic messages bodies');
@@ -95,10 +74,11 @@ export function detectWireFormat(body: JsonObject, location: BodyLocation, endpo
   if (evidence.anthropic.length > 0 && evidence.chat.length > 0) {
     throw location.error(`mixes Anthropic messages (${evidence.anthropic.join(', ')}) and OpenAI chat (${evidence.chat.join(', ')}) shapes: it is neither body`);
   }
-  const hinted = providerOfHost(endpoint) ?? providerOfModel(body['model']);
-  const anthropic = evidence.anthropic.length > 0 || (evidence.chat.length === 0 && hinted === 'anthropic');
-  if (anthropic) return { format: 'anthropic-messages', provider: hinted ?? 'anthropic' };
-  const deepseek = hinted === 'deepseek' || evidence.chat.includes('`reasoning_content`');
-  if (deepseek) return { format: 'deepseek-chat', provider: 'deepseek' };
-  return { format: 'openai-chat', provider: hinted === 'anthropic' || hinted === 'mistral' ? hinted : 'openai' };
+  const anthropicShape = evidence.anthropic.length > 0;
+  const hint = detectProvider(body, { ...(given === undefined ? {} : { given }), ...(endpoint === undefined ? {} : { endpoint }), fallback: anthropicShape ? 'anthropic' : 'openai' });
+  const anthropic = anthropicShape || (evidence.chat.length === 0 && hint.provider === 'anthropic' && hint.basis !== 'assumed');
+  if (anthropic) return { format: 'anthropic-messages', provider: hint.provider, providerBasis: hint.basis };
+  // The dialect follows the provider, never a message field: `reasoning_content` appears only in
+  // some requests of a DeepSeek conversation, and one conversation is one format and one route.
+  return { format: hint.provider === 'deepseek' ? 'deepseek-chat' : 'openai-chat', provider: hint.provider, providerBasis: hint.basis };
 }

@@ -1,6 +1,7 @@
 // The subagent runtime, room by room: log (the agent's session log), head (head assembly: sections, pins, SDK),
 // loop (the agent loop and the contract its parts meet on), driver (the in-process run driver and providers),
-// delegation (the model-facing delegation tool) and host (the agent host). Rooms import downward only, in that order.
+// jobs (the background-job service and its controls), delegation (the model-facing delegation tool) and host (the agent
+// host). Rooms import downward only, in that order.
 export { AgentSessionLog, fallbackTitle, lastTurnNumber, sessionEntries } from './log/index.js';
 export type { AgentSessionHeader, EventExtras, RecordedEvent, SurfaceOp } from './log/index.js';
 export {
@@ -82,6 +83,14 @@ export type {
   ContinuableCreateSpec,
   HostComposition,
   InboxMessage,
+  JobDoneListener,
+  JobHooks,
+  JobOutcome,
+  JobRead,
+  JobService,
+  JobSnapshot,
+  JobStart,
+  JobStatus,
   JsonSchemaObject,
   RecordedRequest,
   StepOutcome,
@@ -105,12 +114,15 @@ export {
   compileOutputContract,
   createForkProvider,
   createSpawnProvider,
+  creationAborted,
   DEFAULT_MAX_DEPTH,
   DELEGATION_CONTEXT_ORDER,
   finalAssistantOutput,
   forkSeedOf,
   IN_PROCESS_CAPABILITIES,
   installReportTool,
+  PRE_PUBLICATION_ABORT_MESSAGE,
+  prePublicationAbort,
   prepareChild,
   readChildResult,
   REPORT_TOOL_SCHEMA,
@@ -137,12 +149,41 @@ export type {
   SubagentRuntimeEvents,
 } from './driver/index.js';
 export {
+  boundContextSummary,
+  CONTEXT_SUMMARY_MAX_CHARS,
+  DEFAULT_MAX_JOBS_PER_OWNER,
+  deliverJobNotice,
+  JOB_KILL_TOOL,
+  JOB_LIST_TOOL,
+  JOB_MAX_WAIT_TIMEOUT_MS,
+  JOB_OUTPUT_TOOL,
+  JOB_TOOLS,
+  JOB_WAIT_TIMEOUT_MS,
+  jobCompletionNotice,
+  jobCompletionSummary,
+  JobError,
+  jobKillText,
+  jobListText,
+  jobOutputText,
+  JobRegistry,
+  JOBS_SECTION,
+  JOBS_SECTION_TEXT,
+  jobStatusLine,
+  MAX_CONSECUTIVE_WAKES,
+  spentWakes,
+} from './jobs/index.js';
+export type { JobRegistryOptions } from './jobs/index.js';
+export {
+  BACKGROUND_KILL_REASON,
   createDelegationTool,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
   parseDelegationToolConfig,
+  runJobOutcome,
+  settleBackgroundRun,
   settleForegroundRun,
+  startBackgroundJob,
   stopReasonHeadline,
 } from './delegation/index.js';
 export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './delegation/index.js';

@@ -1,5 +1,6 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import type { PromptSection } from '../head/prompt-section.js';
+import { startBackgroundJob } from './background-job.js';
 import { settleForegroundRun } from './run-settlement.js';
 import { SUBAGENT_SECTION_ORDER } from '../head/section-orders.js';
 import { SubagentError } from '../driver/subagent-error.js';
@@ -85,7 +86,9 @@ function parseArguments(args: unknown): { description: string; prompt: string; r
  * rules fail loud: a numeric `maxDepth` needs the provider's `depthLimit`, `continuable` needs its
  * `prepareContinuable`. A foreground call starts the child with the call's signal, waits, always
  * disposes, and returns only the child's final text — any other outcome is an errored result
- * `Error: <stop-reason headline>`. A continuable background call returns `started subagent <id>`.
+ * `Error: <stop-reason headline>`. A continuable background call returns `started subagent <id>`; a
+ * one-shot background call starts a job on the host's job service and returns
+ * `started background subagent job <id>` (product-subagent-result-diagnostic/session.jsonl).
  */
 export function createDelegationTool(input: DelegationToolConfig | DelegationToolConfigInput, provider: MountedProvider): DelegationTool {
   const config = parseDelegationToolConfig(input);
@@ -113,24 +116,26 @@ export function createDelegationTool(input: DelegationToolConfig | DelegationToo
         throw new ToolCallFailure('tool/background-disabled', 'run_in_background is disabled for this tool instance (enableRunInBackground: false)');
       }
       const runInBackground = config.enableRunInBackground ? (call.runInBackground ?? continuable) : false;
-      const request: SubagentStartRequest = {
+      // The call's signal covers foreground and continuable starts; a background job owns its own.
+      const unsigned: Omit<SubagentStartRequest, 'signal'> = {
         parent: execution.agent,
         prompt: [{ type: 'text', text: call.prompt }],
         label: call.description,
-        signal: execution.signal,
         ...(config.agentOptions === undefined ? {} : { agentOptions: config.agentOptions }),
         ...(config.persona === undefined ? {} : { persona: config.persona }),
         ...(config.toolFilter === undefined ? {} : { toolFilter: config.toolFilter }),
         ...(typeof config.maxDepth === 'number' ? { maxDepth: config.maxDepth } : {}),
       };
+      const request: SubagentStartRequest = { ...unsigned, signal: execution.signal };
       const subagents = execution.agent.host.subagents;
       if (runInBackground && continuable) {
         const child = await subagents.startContinuable(config.provider, request);
         return `started subagent ${child.childId}`;
       }
       if (runInBackground) {
-        // One-shot background runs are DSH Tasks, owned by its job service, which kvprefix does not model.
-        throw new ToolCallFailure('tool/jobs-unavailable', 'background jobs unavailable: load @deepseek-ai/dsh-jobs and @deepseek-ai/dsh-tool-jobs');
+        const jobs = execution.agent.host.jobs;
+        if (jobs === undefined) throw new ToolCallFailure('tool/jobs-unavailable', 'background jobs unavailable: load @deepseek-ai/dsh-jobs and @deepseek-ai/dsh-tool-jobs');
+        return `started background subagent job ${startBackgroundJob(jobs, subagents, config.provider, unsigned)}`;
       }
       return settleForegroundRun(await subagents.start(config.provider, request));
     },

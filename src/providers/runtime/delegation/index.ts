@@ -4,3 +4,4 @@ export type { DelegationToolConfig, DelegationToolConfigInput } from './delegati
 export { createDelegationTool, delegationToolSchema } from './delegation-tool.js';
 export type { DelegationTool, MountedProvider } from './delegation-tool.js';
 export { failureText, settleForegroundRun, stopReasonHeadline } from './run-settlement.js';
+export { BACKGROUND_KILL_REASON, runJobOutcome, settleBackgroundRun, startBackgroundJob } from './background-job.js';

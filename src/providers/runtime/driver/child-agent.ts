@@ -36,7 +36,31 @@ export interface PreparedChild {
   readonly structured: StructuredRuntime | undefined;
 }
 
-/** The error a cancelled start rejects with: the abort reason's message, which the parent reads after `Error: `. */
+/**
+ * DSH's message for a one-shot start whose signal is already aborted when the driver is called
+ * (subagent-in-process-driver `prePublicationAbort`); the parent reads it after `Error: `.
+ */
+export const PRE_PUBLICATION_ABORT_MESSAGE = 'subagent request was aborted before child publication';
+
+/** The rejection of a one-shot start whose signal was aborted before the driver began. */
+export function prePublicationAbort(): SubagentError {
+  return new SubagentError('subagent/aborted', PRE_PUBLICATION_ABORT_MESSAGE);
+}
+
+/**
+ * The rejection of a start aborted while its child was being created (DSH's agent-creation
+ * transaction, `signalAbortError`): an `Error` reason passes through by its message, any other
+ * reason becomes `agent "<id>" creation aborted`.
+ */
+export function creationAborted(childId: string, signal: AbortSignal): SubagentError {
+  const reason: unknown = signal.reason;
+  return new SubagentError('subagent/aborted', reason instanceof Error ? reason.message : `agent "${childId}" creation aborted`, { cause: reason });
+}
+
+/**
+ * The error a cancelled continuable start rejects with: the abort reason itself, as DSH's
+ * continuation manager throws it (`signal.throwIfAborted()`), read by its message after `Error: `.
+ */
 export function abortedStart(signal: AbortSignal): SubagentError {
   const reason: unknown = signal.reason;
   const message = reason instanceof Error ? reason.message : reason === undefined ? 'subagent start was aborted' : String(reason);

@@ -1,4 +1,4 @@
-import { abortedStart, prepareChild, type PreparedChild } from './child-agent.js';
+import { creationAborted, prePublicationAbort, prepareChild, type PreparedChild } from './child-agent.js';
 import { finalAssistantOutput, runStopReason } from './final-output.js';
 import type { RecordedEvent } from '../log/session-log.js';
 import { SubagentError } from './subagent-error.js';
@@ -38,11 +38,13 @@ export async function startInProcessRun(request: SubagentStartRequest, options: 
   if (!(request.signal instanceof AbortSignal)) {
     throw new SubagentError('subagent/missing-signal', 'a subagent start request needs its `signal`: it is the required cancellation channel');
   }
+  // Already aborted when the driver is called: DSH's fixed pre-publication message.
+  if (request.signal.aborted) throw prePublicationAbort();
   const prepared = prepareChild({ request, providerName: options.providerName, seed: options.seed ?? [], mode: 'one-shot' });
   const child = prepared.agent;
   const host = request.parent.host;
-  // The handoff check: an abort that landed during setup rejects before publication.
-  if (request.signal.aborted) throw abortedStart(request.signal);
+  // The handoff check: an abort that landed during creation rejects before publication, with its reason.
+  if (request.signal.aborted) throw creationAborted(child.id, request.signal);
   host.publish(child);
 
   let cancelled = false;

@@ -1,5 +1,5 @@
 // The in-process run driver shared by the spawn and fork providers, the subagent service, and what a child gets at start (depth, structured output, report channel).
-export { abortedStart, DELEGATION_CONTEXT_ORDER, prepareChild } from './child-agent.js';
+export { abortedStart, creationAborted, DELEGATION_CONTEXT_ORDER, PRE_PUBLICATION_ABORT_MESSAGE, prePublicationAbort, prepareChild } from './child-agent.js';
 export type { ChildSetup, PreparedChild } from './child-agent.js';
 export { startContinuableRun } from './continuable-run.js';
 export { assertMaxDepth, childDepth, DEFAULT_MAX_DEPTH } from './delegation-depth.js';

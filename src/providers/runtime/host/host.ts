@@ -4,6 +4,8 @@ import type { LanguageModel } from '../../model/language-model.js';
 import { SubagentRuntime } from '../driver/subagent-runtime.js';
 import { assertSectionLayer } from '../head/assemble-head.js';
 import { AgentSessionLog, type AgentSessionHeader } from '../log/session-log.js';
+import { deliverJobNotice } from '../jobs/job-notice.js';
+import type { JobRegistry } from '../jobs/job-registry.js';
 import type { AgentEnvironment, AgentHandle, HostComposition } from '../loop/agent-contract.js';
 import { Agent } from '../loop/agent.js';
 
@@ -21,6 +23,13 @@ export interface AgentHostOptions {
   readonly clock?: () => number;
   /** Id source for sessions and messages (default `randomUUID`). */
   readonly newId?: () => string;
+  /**
+   * The background-job service (DSH's base bundle loads `dsh-jobs-local` with `dsh-tool-jobs`). With
+   * it, one-shot `run_in_background` delegations become jobs and settled jobs notify their owner;
+   * without it they fail with "background jobs unavailable". Compose `JOB_TOOLS` and `JOBS_SECTION`
+   * beside it for the model-facing controls.
+   */
+  readonly jobs?: JobRegistry;
 }
 
 /** How a top-level agent is created. */
@@ -44,6 +53,8 @@ export class AgentHost implements AgentEnvironment {
   readonly clock: () => number;
   readonly newId: () => string;
   readonly subagents: SubagentRuntime;
+  /** The background-job service, when loaded. */
+  readonly jobs: JobRegistry | undefined;
   readonly #agents = new Map<string, AgentHandle>();
   readonly #publishListeners = new Set<(agent: AgentHandle) => void>();
 
@@ -60,6 +71,8 @@ export class AgentHost implements AgentEnvironment {
     this.clock = options.clock ?? Date.now;
     this.newId = options.newId ?? randomUUID;
     this.subagents = new SubagentRuntime();
+    this.jobs = options.jobs;
+    this.jobs?.onJobDone(deliverJobNotice);
   }
 
   /** Published agents by session id. */

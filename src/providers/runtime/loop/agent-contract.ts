@@ -148,6 +148,8 @@ export interface AgentEnvironment {
   /** Published agents by session id. */
   readonly agents: ReadonlyMap<string, AgentHandle>;
   readonly subagents: SubagentService;
+  /** The background-job service (DSH `ctx.jobs`), when the deployment loads one; absent otherwise. */
+  readonly jobs: JobService | undefined;
   /** Enters an agent into the registry; a second agent with the same id is rejected. */
   publish(agent: AgentHandle): void;
   /** Removes exactly this agent (a stale handle never removes a same-id replacement). */
@@ -247,8 +249,14 @@ export interface ContinuableChild {
   /** Id of the accepted initial prompt. */
   readonly messageId: string;
   readonly agent: AgentHandle;
-  /** Settles when the child's current work ends. */
+  /** Settles when the child's current work ends: the latest epoch's result (its parent was notified of it). */
   readonly settled: Promise<SubagentResult>;
+  /**
+   * Sends a later message as the child's next turn (DSH `send_message`), sourced
+   * `{kind:'coordinator', form:'relay', senderSessionId: <parent>}`; returns the accepted message id.
+   * A message to a settled child opens a new epoch, whose settlement notifies the parent again.
+   */
+  send(content: readonly ContentBlock[]): string;
   dispose(): Promise<void>;
 }
 
@@ -258,4 +266,78 @@ export interface SubagentService {
   start(name: string, request: SubagentStartRequest): Promise<SubagentRun>;
   /** Establishes a continuable child on the named provider. */
   startContinuable(name: string, request: SubagentStartRequest): Promise<ContinuableChild>;
+}
+
+/** A job's lifecycle (DSH `JobStatus`): `running`, optionally `stopping`, then one terminal status. */
+export type JobStatus = 'running' | 'stopping' | 'completed' | 'killed' | 'failed';
+
+/** How a job's work ended, as its producer reports it (DSH `JobOutcome`). */
+export interface JobOutcome {
+  readonly status: 'completed' | 'killed' | 'failed';
+  /** Kind-specific detail rendered into status lines (`error; diagnostic: …`). */
+  readonly detail?: string;
+  /** Final output of a final-output job (a subagent's text). */
+  readonly output?: string;
+}
+
+/** The hooks a producer returns when its job starts (DSH `JobHooks`). */
+export interface JobHooks {
+  /** Requests termination; synchronous and idempotent, and it eventually settles `done`. */
+  cancel(reason?: string): void;
+  /** Resolves after the producer released its resources; never rejects. */
+  readonly done: Promise<JobOutcome>;
+}
+
+/** A producer's declaration of one background job (DSH `JobStart`). */
+export interface JobStart {
+  /** Producer kind, also the id prefix (`subagent`, `bash`). */
+  readonly kind: string;
+  /** One-line model-facing label (the delegation's description). */
+  readonly label: string;
+  /** The owning live agent: only it may read or kill the job, and its disposal stops the job. */
+  readonly owner: AgentHandle;
+  /** Starts the work once the registry admitted the job; called once. */
+  run(): JobHooks;
+}
+
+/** A read-only copy of one job (DSH `JobSnapshot`). */
+export interface JobSnapshot {
+  /** `<kind>-<n>`, numbered per kind from 1. */
+  readonly id: string;
+  readonly kind: string;
+  readonly label: string;
+  readonly ownerSession: string;
+  readonly status: JobStatus;
+  readonly detail?: string;
+  readonly startedAt: number;
+  readonly finishedAt?: number;
+  /** True once a kill, read or wait reported (or will report) the terminal state: no completion notice is owed. */
+  readonly reported: boolean;
+}
+
+/** What a read returns: the job's output (final-output jobs: empty until settled) and its state. */
+export interface JobRead {
+  readonly text: string;
+  readonly snapshot: JobSnapshot;
+}
+
+/** Called once per settled job with its owner (DSH `JobDoneListener`). */
+export type JobDoneListener = (snapshot: JobSnapshot, owner: AgentHandle) => void;
+
+/** The background-job service as tools reach it (DSH `ctx.jobs`; implemented by `JobRegistry`). */
+export interface JobService {
+  /** Admits and starts a job; returns its id. */
+  start(spec: JobStart): string;
+  /** The caller's jobs, running and finished. */
+  list(caller: AgentHandle): JobSnapshot[];
+  /** One job's state, without consuming output. */
+  get(id: string, caller: AgentHandle): JobSnapshot;
+  /** The job's output and state; reading a settled job reports it. */
+  read(id: string, caller: AgentHandle): JobRead;
+  /** Requests cancellation; `already-finished` when the job had settled. */
+  kill(id: string, caller: AgentHandle, reason?: string): 'requested' | 'already-finished';
+  /** Waits until the job settles, the timeout passes, or the signal aborts. */
+  wait(id: string, timeoutMs: number, caller: AgentHandle, signal?: AbortSignal): Promise<JobSnapshot>;
+  /** Cancels every job the agent owns and waits until they settled (the owner's disposal). */
+  disposeOwned(owner: AgentHandle): Promise<void>;
 }

@@ -120,6 +120,8 @@ export class Agent implements AgentHandle {
       this.#disposed = true;
     }
     await this.whenIdle();
+    // Jobs this agent owns stop with it (DSH dsh-jobs-local: owner disposal cancels and awaits them).
+    await this.host.jobs?.disposeOwned(this);
     this.host.unpublish(this);
   }
 

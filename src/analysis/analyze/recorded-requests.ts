@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { InputError, type LayoutName } from '../../prefix/index.js';
+import { BodyLocation, findRequestBodies, parseJsonText, parseYamlText, readRequestBody, type WireRequest } from '../wire/index.js';
+import { observedUsageOf, type ObservedUsage } from './observed-usage.js';
+
+/** One request of a wire file, with what its recorded response reported and when. */
+export interface RecordedRequest {
+  readonly wire: WireRequest;
+  readonly observed: ObservedUsage | null;
+  /** Seconds since the epoch, from the response's `date` header when recorded. */
+  readonly time: number | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The parsed response body of a recorded interaction: `parsed_body`, or `body.string` / `body` as JSON text. */
+function responseBody(response: Record<string, unknown>): unknown {
+  if (response['parsed_body'] !== undefined) return response['parsed_body'];
+  const body = response['body'];
+  const text = isObject(body) && typeof body['string'] === 'string' ? body['string'] : typeof body === 'string' ? body : undefined;
+  if (text === undefined) return body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `date` header of a recorded response (vcrpy keeps header values as lists). */
+function responseTime(response: Record<string, unknown>): number | null {
+  const headers = response['headers'];
+  if (!isObject(headers)) return null;
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
+  const value = Array.isArray(entry) ? entry[0] : entry;
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? null : time / 1000;
+}
+
+/** Options of `readRecordedRequests`. */
+export interface ReadRecordedOptions {
+  readonly layout?: LayoutName;
+  readonly provider?: string;
+}
+
+/**
+ * Every request of a wire file in recorded order: a request body, a recorded exchange, or a
+ * cassette of them. Each request comes with the usage its recorded response reported and the
+ * response's time, where the file holds them.
+ */
+export async function readRecordedRequests(file: string, label: string, options: ReadRecordedOptions = {}): Promise<RecordedRequest[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new InputError('input/unreadable-file', `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { source: label }, { cause: error });
+  }
+  const document = /\.ya?ml$/i.test(file) ? parseYamlText(text, label) : parseJsonText(text, label);
+  const bodies = findRequestBodies(document, new BodyLocation(label));
+  const interactions = isObject(document) && Array.isArray(document['interactions']) ? document['interactions'] : undefined;
+  const single = isObject(document) && isObject(document['response']) ? document['response'] : undefined;
+  return bodies.map((found, index) => {
+    const source = bodies.length > 1 ? `${label}#${index + 1}` : label;
+    const wire = readRequestBody(found.body, {
+      source,
+      location: found.location,
+      ...(options.layout ? { layout: options.layout } : {}),
+      ...(options.provider ? { provider: options.provider } : {}),
+      ...(found.endpoint ? { endpoint: found.endpoint } : {}),
+    });
+    const interaction = interactions?.[index];
+    const response = isObject(interaction) && isObject(interaction['response']) ? interaction['response'] : single;
+    return { wire, observed: response ? observedUsageOf(responseBody(response)) : null, time: response ? responseTime(response) : null };
+  });
+}

@@ -1,0 +1,103 @@
+import type { Divergence, DivergenceSide, PrefixComparison, PrefixRequest } from '../../prefix/index.js';
+import type { CauseContext, CauseFinding, CauseRule } from './cause-rule.js';
+import { CAUSE_RULES } from './cause-rules.js';
+import type { CauseScope } from './cause-scope.js';
+import type { DivergenceCause } from './divergence-cause.js';
+import { headChanges } from './head-changes.js';
+import { headView } from './head-view.js';
+
+/** What a divergence means: the cause, what it is about, one sentence, and whether it was inferred. */
+export interface CauseAttribution {
+  readonly cause: DivergenceCause;
+  /** What the cause is about: the added or removed tool, the section, the message, the child's route. */
+  readonly name: string;
+  /** One sentence saying what happened, e.g. "tool 'report' is added after 'read', the last of the parent's tools". */
+  readonly detail: string;
+  /** True when read from the bytes of wire bodies alone; false when the host's scope made it exact. */
+  readonly inferred: boolean;
+  /** The request holding the change, and its segment at the first differing byte. */
+  readonly side: 'parent' | 'child';
+  readonly segment: DivergenceSide;
+}
+
+const HEAD_KINDS = new Set(['system', 'sdk', 'tool']);
+
+/** True when either side's first differing byte lies in its head (system text, SDK block, tools). */
+function inHead(divergence: Divergence): boolean {
+  return [divergence.parent, divergence.child].some((side) => side !== null && HEAD_KINDS.has(side.kind));
+}
+
+/**
+ * The side a report points at when the rule does not say: the one whose first differing byte is
+ * inside its head when only one is (an added tool at the end of the tools meets the other side's
+ * first message), else the one that is mid-segment when only one is (text gained at the end of a
+ * section meets the start of the other side's next segment), else the parent.
+ */
+function defaultSide(divergence: Divergence): 'parent' | 'child' {
+  const { parent, child } = divergence;
+  if (!parent) return 'child';
+  if (!child) return 'parent';
+  const parentHead = HEAD_KINDS.has(parent.kind);
+  if (parentHead !== HEAD_KINDS.has(child.kind)) return parentHead ? 'parent' : 'child';
+  if ((parent.segmentByteOffset === 0) !== (child.segmentByteOffset === 0)) return parent.segmentByteOffset === 0 ? 'child' : 'parent';
+  return 'parent';
+}
+
+function firstApplying(rules: readonly CauseRule[], context: CauseContext): { rule: CauseRule; finding: CauseFinding } | undefined {
+  for (const rule of rules) {
+    const finding = rule.attribute(context);
+    if (finding) return { rule, finding };
+  }
+  return undefined;
+}
+
+/** Among head rules: the change that shows first in wire order; rule order breaks ties. */
+function firstHeadChange(rules: readonly CauseRule[], context: CauseContext): { rule: CauseRule; finding: CauseFinding } | undefined {
+  let best: { rule: CauseRule; finding: CauseFinding } | undefined;
+  for (const rule of rules) {
+    const finding = rule.attribute(context);
+    if (!finding) continue;
+    const [part, index] = finding.position ?? [Infinity, Infinity];
+    const [bestPart, bestIndex] = best?.finding.position ?? [Infinity, Infinity];
+    if (!best || part < bestPart || (part === bestPart && index < bestIndex)) best = { rule, finding };
+  }
+  return best;
+}
+
+/**
+ * Attributes the divergence of a comparison to a cause: route, persona, tool filter, SDK bindings,
+ * report tool, output contract, other system text, other tools, an extension (the child only
+ * appends), the task, the runtime-context snapshot, or other history. Returns null when the requests
+ * are identical.
+ *
+ * With a `scope` (the runtime's requests, a DSH log's recorded head) sections and tools are known by
+ * identity and the attribution is exact; without one it is inferred from the bytes (`inferred: true`),
+ * DSH sections being recognised by their openings where the text is DSH's.
+ */
+export function attributeCause(
+  comparison: Pick<PrefixComparison, 'divergence'>,
+  parent: PrefixRequest,
+  child: PrefixRequest,
+  scope?: CauseScope,
+  rules: readonly CauseRule[] = CAUSE_RULES,
+): CauseAttribution | null {
+  const { divergence } = comparison;
+  if (divergence === null) return null;
+  const head = headChanges(headView(parent, scope?.parentSections), headView(child, scope?.childSections), child.layout);
+  const context: CauseContext = { parent, child, divergence, scope, head };
+  const where = divergence.routeDiffers ? 'route' : inHead(divergence) ? 'head' : 'messages';
+  const candidates = rules.filter((rule) => rule.where === where);
+  const found = where === 'head' ? firstHeadChange(candidates, context) : firstApplying(candidates, context);
+  // The side the rule points at, unless that side has ended there (then the other one).
+  const preferred = found?.finding.side ?? defaultSide(divergence);
+  const side = divergence[preferred] !== null ? preferred : preferred === 'parent' ? 'child' : 'parent';
+  const segment = divergence[side];
+  if (!segment) throw new RangeError(`divergence at byte ${divergence.byteOffset} names no segment of either request`);
+  const inferred = scope === undefined;
+  if (!found) {
+    // Bytes differ where no rule sees a change (the same sections cut differently): say where, plainly.
+    const cause: DivergenceCause = where === 'head' ? (segment.kind === 'tool' ? 'tools' : 'system') : 'history';
+    return { cause, name: segment.name, detail: `the bytes differ in ${segment.kind} segment '${segment.name}'`, inferred, side, segment };
+  }
+  return { cause: found.rule.cause, name: found.finding.name, detail: found.finding.detail, inferred, side, segment };
+}

@@ -1,0 +1,24 @@
+import type { CauseRule } from '../cause-rule.js';
+import { plural, quote } from '../wording.js';
+import { isTask, messagesAt } from './message-roles.js';
+
+/** The first difference is at a task (a child's first user message, or the latest user input): head and history before it are shared. */
+export const taskRule: CauseRule = {
+  cause: 'task',
+  where: 'messages',
+  when: "the first difference is at either side's task message",
+  attribute({ parent, child, divergence }) {
+    const at = messagesAt(parent, child, divergence);
+    const childTask = at.child !== undefined && isTask(child, at.child);
+    const parentTask = at.parent !== undefined && isTask(parent, at.parent);
+    if (!childTask && !parentTask) return null;
+    const segment = (childTask ? at.child : at.parent)!;
+    const before = (childTask ? divergence.child : divergence.parent)!.index;
+    const history = (childTask ? child : parent).segments.slice(0, before).filter((candidate) => candidate.kind === 'message' || candidate.kind === 'task').length;
+    return {
+      name: segment.name,
+      detail: `the ${childTask ? "child's" : "parent's"} task ${quote(segment.name)} is where they part: the head and ${plural(history, 'message')} before it are shared`,
+      side: childTask ? 'child' : 'parent',
+    };
+  },
+};

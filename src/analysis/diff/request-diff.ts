@@ -1,0 +1,75 @@
+import { comparePrefix, type LayoutName, type PrefixSize, type Tokenizer } from '../../prefix/index.js';
+import { attributeDivergence, type AttributedDivergence } from '../causes/index.js';
+import type { CauseScope } from '../causes/index.js';
+import { readRequestFile, type ProviderBasis, type WireFormat, type WireRequest } from '../wire/index.js';
+
+/** One side of a diff: its size, where it came from, what it was read as. */
+export interface DiffSide extends PrefixSize {
+  readonly source: string;
+  readonly format: WireFormat;
+  readonly route: { readonly provider: string; readonly model: string };
+  /** How the provider was decided (`assumed` when nothing identified it). */
+  readonly providerBasis: ProviderBasis;
+  readonly layout: LayoutName;
+}
+
+/** Where two requests stop sharing a cached prefix, why, and what they share: `kvprefix diff`'s result. */
+export interface RequestDiff {
+  readonly commonPrefix: PrefixSize;
+  /** Null when the requests are identical. */
+  readonly divergence: AttributedDivergence | null;
+  readonly parent: DiffSide;
+  readonly child: DiffSide;
+  /** The tokenizer the token counts are in. */
+  readonly tokenizer: string;
+}
+
+/** Options of `diffRequests`. */
+export interface DiffOptions {
+  readonly tokenizer?: Tokenizer;
+  /** The host's scope, when known: causes become exact. */
+  readonly scope?: CauseScope;
+}
+
+function side(request: WireRequest, size: PrefixSize): DiffSide {
+  const { route, layout } = request.request;
+  return { ...size, source: request.source, format: request.format, route: { provider: route.provider, model: route.model }, providerBasis: request.providerBasis, layout };
+}
+
+/** Compares two read requests and attributes their divergence. */
+export function diffRequests(parent: WireRequest, child: WireRequest, options: DiffOptions = {}): RequestDiff {
+  const comparison = comparePrefix(parent.request, child.request, options.tokenizer ? { tokenizer: options.tokenizer } : {});
+  return {
+    commonPrefix: comparison.commonPrefix,
+    divergence: comparison.divergence ? attributeDivergence(parent.request, child.request, comparison.divergence, options.scope) : null,
+    parent: side(parent, comparison.parent),
+    child: side(child, comparison.child),
+    tokenizer: comparison.tokenizer,
+  };
+}
+
+/** Options of `diffRequestFiles`. */
+export interface DiffFilesOptions extends DiffOptions {
+  readonly cwd?: string;
+  readonly layout?: LayoutName;
+  /** The provider both requests reach, overriding detection. */
+  readonly provider?: string;
+  /** Refuse files past this many bytes (the reader's default otherwise). */
+  readonly maxInputBytes?: number;
+  /** What the file name `-` reads. */
+  readonly stdin?: AsyncIterable<Uint8Array>;
+}
+
+/** Reads two request files (bodies, recorded exchanges, `cassette.yaml#N`) and diffs them. */
+export async function diffRequestFiles(parentFile: string, childFile: string, options: DiffFilesOptions = {}): Promise<RequestDiff> {
+  const read = {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.layout ? { layout: options.layout } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+  };
+  const parent = await readRequestFile(parentFile, read);
+  const child = await readRequestFile(childFile, read);
+  return diffRequests(parent, child, options);
+}

@@ -1,0 +1,17 @@
+import type { AnalyzeResult } from '../analyze/analyze-paths.js';
+import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
+
+/**
+ * The `--json` document of `kvprefix analyze`: every session (flat, in input order, each naming its
+ * tree), every tree with its policy, tokenizer, notes, session files and totals, the overall totals,
+ * and what was skipped.
+ */
+export function analyzeJson(result: AnalyzeResult) {
+  return {
+    sessions: result.trees.flatMap((tree, index) => tree.sessions.map((session) => ({ ...session, tree: index }))),
+    trees: result.trees.map((tree) => ({ policy: tree.policy, tokenizer: tree.tokenizer, notes: tree.notes, sessions: tree.sessions.map((session) => session.file), totals: treeTotals(tree) })),
+    totals: overallTotals(result.trees),
+    currency: result.currency,
+    skipped: result.skipped,
+  };
+}

@@ -1,0 +1,50 @@
+import type { RequestAnalysis, SessionAnalysis } from '../replay/session-analysis.js';
+import { count } from './text-format.js';
+
+/** The columns of a request row, shared by the text and Markdown tables. */
+export const REQUEST_COLUMNS = ['#', 'route', 'tokens', 'predicted read', 'predicted uncached', 'observed read', 'observed uncached', 'cause'] as const;
+
+/** Columns whose cells are numbers (right-aligned). */
+export const NUMERIC_COLUMNS = new Set([2, 3, 4, 5, 6]);
+
+/** "2,816" or "2,816–3,072" when the prediction is a range. */
+function predictedRead(request: RequestAnalysis): string {
+  const [low, high] = request.predicted.cacheReadRange;
+  return low === high ? count(request.predicted.cacheRead) : `${count(low)}–${count(high)}`;
+}
+
+/** "extension", "task*" (inferred), "—" for none. */
+export function causeCell(request: RequestAnalysis): string {
+  if (request.divergence === null) return request.index === 0 ? 'first' : 'identical';
+  return `${request.divergence.cause}${request.divergence.inferred ? '*' : ''}`;
+}
+
+/** The cells of one request row. */
+export function requestCells(request: RequestAnalysis): string[] {
+  return [
+    String(request.index),
+    `${request.route.provider}/${request.route.model}`,
+    count(request.tokens),
+    predictedRead(request),
+    count(request.predicted.uncached),
+    request.observed ? count(request.observed.cacheRead) : '—',
+    request.observed ? count(request.observed.uncached) : '—',
+    causeCell(request),
+  ];
+}
+
+/** "session.1.jsonl (child of abc, seed 42)" */
+export function sessionTitle(session: SessionAnalysis): string {
+  const lineage = [session.parentSession ? `child of ${session.parentSession}` : '', session.seedLength !== null ? `seed ${count(session.seedLength)} events` : ''].filter(Boolean).join(', ');
+  return `${session.file}${lineage ? ` (${lineage})` : ''}`;
+}
+
+/** One line per divergence: "#3 extension: the child only appends …" (against another session named). */
+export function divergenceLines(session: SessionAnalysis): string[] {
+  return session.requests.flatMap((request) => {
+    const divergence = request.divergence;
+    if (!divergence) return [];
+    const against = divergence.against && divergence.against.session !== session.file && divergence.against.session !== session.id ? ` (against ${divergence.against.session} #${divergence.against.index})` : '';
+    return [`#${request.index} ${divergence.cause}${divergence.inferred ? ' (inferred)' : ''}${against}: ${divergence.detail}`];
+  });
+}

@@ -1,0 +1,11 @@
+// Reports: wording and renderers (text, Markdown; JSON is the result itself) for diff, demo, seed and analyze.
+export { DEMO_PAIRS, demoVerdict, renderDemoText, runDemo } from './demo.js';
+export type { DemoPair, DemoResult } from './demo.js';
+export { causeLine, renderDiffMarkdown, renderDiffText } from './diff-text.js';
+export { renderSeedText, seedOfLog, unfinishedLineNote } from './seed-report.js';
+export type { SeedOfLog, SeedOfLogOptions, SeedReport } from './seed-report.js';
+export { count, money, percent, sizeText, visible } from './text-format.js';
+export { analyzeJson } from './analyze-json.js';
+export { renderAnalyzeMarkdown } from './analyze-markdown.js';
+export { renderAnalyzeText, totalsLine } from './analyze-text.js';
+export type { AnalyzeTextOptions } from './analyze-text.js';

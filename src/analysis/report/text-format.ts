@@ -1,0 +1,25 @@
+import type { PrefixSize } from '../../prefix/index.js';
+
+/** Formatting shared by the text and Markdown renderers. */
+
+/** `25,967` */
+export const count = (value: number): string => value.toLocaleString('en-US');
+
+/** `24 segments, 25,967 bytes, 5,653 tokens` */
+export const sizeText = (size: PrefixSize): string => `${count(size.segments)} segments, ${count(size.bytes)} bytes, ${count(size.tokens)} tokens`;
+
+/** `91.2%` (`100%` of nothing) */
+export const percent = (part: number, whole: number): string => (whole === 0 ? '100%' : `${((100 * part) / whole).toFixed(1)}%`);
+
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
+
+/** Text as it is, with line breaks and other control characters shown as escapes so one excerpt stays one line. */
+export function visible(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, (char) => ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A money amount: enough digits to tell small request costs apart. */
+export function money(amount: number, currency: string): string {
+  const digits = amount !== 0 && Math.abs(amount) < 0.01 ? 6 : 4;
+  return `${currency === 'USD' ? '$' : `${currency} `}${amount.toFixed(digits)}`;
+}

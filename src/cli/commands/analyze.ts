@@ -1,0 +1,90 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
+import { getTokenizer, InputError, UsageError } from '../../prefix/index.js';
+import type { Command } from '../command.js';
+import { EXIT, type ExitCode } from '../exit-code.js';
+import type { CliIo } from '../io.js';
+import { formatOption, providerOption } from '../option-values.js';
+import { parseOptions } from '../parse-options.js';
+
+const USAGE =
+  'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
+  '                        [--tokenizer o200k_base|cl100k_base] [--format text|md|json] [--json] [-o FILE]\n' +
+  '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
+  '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.';
+
+/** Where `analyze` gets its cache policies: the shipped ones by name, and how a `--prices FILE` re-prices them. */
+export interface AnalyzePolicySource {
+  readonly policyByName: PolicyLookup;
+  /** Reads and validates a price file and returns the lookup with its prices applied. */
+  readonly withPriceFile: (file: string, lookup: PolicyLookup) => Promise<PolicyLookup>;
+}
+
+function policyOption(value: unknown): PolicyChoice {
+  if (value === undefined) return 'auto';
+  if (typeof value === 'string' && (POLICY_CHOICES as readonly string[]).includes(value)) return value as PolicyChoice;
+  throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
+}
+
+/** A progress line on stderr that rewrites itself, and is cleared when done (only on a terminal, only over several files). */
+function progressLine(io: CliIo) {
+  let shown = false;
+  return {
+    update(done: number, total: number, file: string) {
+      if (!io.progress || total < 2) return;
+      shown = true;
+      io.stderr(`\r\u001b[2Kanalyze: ${done}/${total} ${file}`.slice(0, 200));
+    },
+    clear() {
+      if (shown) io.stderr('\r\u001b[2K');
+    },
+  };
+}
+
+/** `kvprefix analyze`, with the policies it replays through. */
+export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
+  return {
+    name: 'analyze',
+    summary: 'predicted against observed cache use of recorded sessions and captured requests, with causes and cost',
+    usage: USAGE,
+    async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+      const { values, positionals } = parseOptions(argv, {
+        policy: { type: 'string' },
+        provider: { type: 'string' },
+        prices: { type: 'string' },
+        tokenizer: { type: 'string' },
+        format: { type: 'string' },
+        json: { type: 'boolean' },
+        output: { type: 'string', short: 'o' },
+      });
+      if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one file or directory to analyze');
+      const policy = policyOption(values['policy']);
+      const provider = providerOption(values['provider']);
+      const format = formatOption(values);
+      const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
+      const prices = values['prices'];
+      const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
+      const progress = progressLine(io);
+      let result;
+      try {
+        result = await analyzePaths(positionals, { policy, policyByName, tokenizer, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) });
+      } finally {
+        progress.clear();
+      }
+      const output = values['output'];
+      const colour = io.colour === true && typeof output !== 'string';
+      const text = format === 'json' ? `${JSON.stringify(analyzeJson(result))}\n` : format === 'md' ? renderAnalyzeMarkdown(result) : renderAnalyzeText(result, { colour });
+      if (typeof output !== 'string') {
+        io.stdout(text);
+        return EXIT.ok;
+      }
+      try {
+        await writeFile(path.resolve(io.cwd, output), text);
+      } catch (error) {
+        throw new InputError('output/unwritable', `cannot write: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { source: output }, { cause: error });
+      }
+      return EXIT.ok;
+    },
+  };
+}
