@@ -24,20 +24,16 @@ export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './dif
 export {
   analyzeJson,
   causeLine,
-  DEMO_PAIRS,
-  demoVerdict,
   renderAnalyzeMarkdown,
   renderAnalyzeText,
-  renderDemoText,
   renderDiffMarkdown,
   renderDiffText,
   renderSeedText,
-  runDemo,
   seedOfLog,
   totalsLine,
   unfinishedLineNote,
 } from './report/index.js';
-export type { AnalyzeTextOptions, DemoPair, DemoResult, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
+export type { AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,
