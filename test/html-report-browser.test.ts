@@ -68,7 +68,7 @@ describe.skipIf(!present)(present ? 'HTML prefix map in Chromium' : `HTML prefix
     const oneShot = await drawn('fork-child-one-shot.request.json');
     expect(oneShot.cause).toBe('task');
     expect(oneShot.breakX).toBeGreaterThanOrEqual(oneShot.inheritedRight - 1);
-    expect(await page.locator('.row[data-session="fork-child-one-shot.request.json"] .break span').textContent()).toMatch(/^task: the task '.+' differs/);
+    expect(await page.locator('.row[data-session="fork-child-one-shot.request.json"] .break span').textContent()).toMatch(/^task: the child's task '.+' is where they part/);
   });
 
   it("draws a continuable fork child's break inside its head, before any history", async () => {
