@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { accountFanOut, forkFanOut, SharedTokensMemo, spawnFanOut, type FanOut, type FanOutPlan } from '../src/analysis/index.js';
+import { accountFanOut, deepseekPolicy, forkFanOut, SharedTokensMemo, spawnFanOut, type FanOut, type FanOutPlan } from '../src/analysis/index.js';
 import { BodyLocation, readChatBody, type JsonObject } from '../src/analysis/wire/index.js';
 import { getTokenizer, PrefixTokenCounter } from '../src/prefix/index.js';
-import { deepseekRulePolicy } from '../test/support/deepseek-rule-policy.js';
+
 import { freshCounterFanOut } from './support/fresh-counter-fan-out.js';
 import { realHistoryMessages, realTasks } from './support/large-request.js';
 import { measurePair, type PairOptions } from './support/measure-pair.js';
@@ -44,7 +44,7 @@ export const fanOutDuplicationScenario: Scenario = {
   name: 'fan-out-duplication',
   description: 'duplication account of 1-64 fork and spawn children over a 50k-token history, warm vs a fresh counter per child',
   async run(context) {
-    const policy = deepseekRulePolicy();
+    const policy = deepseekPolicy;
     const results: BenchResult[] = [];
     for (const children of SIZES) {
       const built = plan(children);

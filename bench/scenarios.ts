@@ -2,6 +2,7 @@ import { cliColdStartScenario } from './cli-cold-start.bench.js';
 import { comparePrefixHardInputScenario } from './compare-prefix-hard-input.bench.js';
 import { comparePrefixWarmScenario } from './compare-prefix-warm.bench.js';
 import { fanOutDuplicationScenario } from './fan-out-duplication.bench.js';
+import { htmlReportScenario } from './html-report.bench.js';
 import { guardDecisionWarmScenario } from './guard-decision-warm.bench.js';
 import { replayDshScenario } from './replay-dsh.bench.js';
 import { segmentHashBytesScenario } from './segment-hash-bytes.bench.js';
@@ -20,4 +21,5 @@ export const SCENARIOS: readonly Scenario[] = [
   replayDshScenario,
   simulateTraceScenario,
   fanOutDuplicationScenario,
+  htmlReportScenario,
 ];

@@ -87,9 +87,23 @@ describe('kvprefix analyze', () => {
     expect(priced.totals.cost.predicted).toBeCloseTo(cheap.totals.cost.predicted * 1000, 9);
   });
 
-  it('exits 2 on usage errors: no input, an unknown policy or format, --json against --format md', async () => {
+  it('--format html -o writes one self-contained page that draws every request of the result', async () => {
     const directory = conversation();
-    for (const argv of [[], ['1.json', '--policy', 'memcached'], ['1.json', '--format', 'html'], ['1.json', '--json', '--format', 'md'], ['1.json', '--provider', 'Deep Seek']]) {
+    const json = JSON.parse((await analyze(['1.json', '2.json', '--json'], directory)).out);
+    const { code, out } = await analyze(['1.json', '2.json', '--format', 'html', '-o', 'report.html'], directory);
+    expect({ code, out }).toEqual({ code: EXIT.ok, out: '' });
+    const page = readFileSync(path.join(directory, 'report.html'), 'utf8');
+    expect(page).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+    const trees = JSON.parse(/<script type="application\/json" id="kvprefix-data">(.*?)<\/script>/s.exec(page)![1]!) as { rows: { tokens: number; reused: number }[] }[];
+    const rows = trees.flatMap((tree) => tree.rows);
+    const requests = json.sessions.flatMap((session: { requests: { tokens: number; predicted: { cacheRead: number } }[] }) => session.requests);
+    expect(rows.map((row) => [row.tokens, row.reused])).toEqual(requests.map((request: { tokens: number; predicted: { cacheRead: number } }) => [request.tokens, request.predicted.cacheRead]));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('exits 2 on usage errors: no input, an unknown policy or format, html without -o, --json against --format md', async () => {
+    const directory = conversation();
+    for (const argv of [[], ['1.json', '--policy', 'memcached'], ['1.json', '--format', 'yaml'], ['1.json', '--format', 'html'], ['1.json', '--json', '--format', 'md'], ['1.json', '--provider', 'Deep Seek']]) {
       const { code, err } = await analyze(argv, directory);
       expect(code).toBe(EXIT.usage);
       expect(err).toContain('usage: kvprefix analyze');

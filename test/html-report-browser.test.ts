@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,12 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../src/analysis/index.js';
+import { browserTitle, hasChromium, launchChromium } from './support/chromium.js';
 import { exampleFamily } from './support/example-family.js';
-
-/** Debian's chromium (`apt-get install chromium`); `.ci/run` installs it, so CI always runs this file. */
-const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const present = existsSync(CHROMIUM);
 
 let browser: Browser;
 let page: Page;
@@ -19,10 +14,9 @@ let directory: string;
 const problems: string[] = [];
 const requestsMade: string[] = [];
 
-describe.skipIf(!present)(present ? 'HTML prefix map in Chromium' : `HTML prefix map in Chromium [skipped: ${CHROMIUM} is missing; apt-get install chromium]`, () => {
+describe.skipIf(!hasChromium)(browserTitle('HTML prefix map in Chromium'), () => {
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);

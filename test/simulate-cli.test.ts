@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bufferedIo } from '../src/cli/io.js';
 import { runCli } from '../src/cli/main.js';
+import { parseTraceText, simulateTrace } from '../src/analysis/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const TRACE = 'mooncake-traces/FAST25-release/traces/conversation_trace.jsonl';
@@ -84,5 +85,37 @@ describe('kvprefix simulate exit codes', () => {
     const result = await run('missing.jsonl');
     expect(result.code).toBe(3);
     expect(result.err).toMatch(/^kvprefix simulate: missing\.jsonl: cannot read the file: ENOENT/);
+  });
+});
+
+describeWithCorpus(TRACE, 'kvprefix simulate --policy on the Mooncake conversation trace', () => {
+  beforeAll(async () => {
+    await writeFile(path.join(directory, 'policy-head.jsonl'), readCorpusText(TRACE).split('\n').slice(0, 500).join('\n'));
+  });
+
+  it("bills each request's hit with the vLLM rule: whole 16-token blocks of the hit, the last input token recomputed", async () => {
+    const result = await run('policy-head.jsonl', '--policy', 'vllm', '--model', 'any', '--capacity', '3000', '--json');
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.out);
+    // The same replay through the library gives each request's hit; the vLLM rule is applied here by hand.
+    const trace = parseTraceText(readCorpusText(TRACE).split('\n').slice(0, 500).join('\n'), 'slice');
+    const hits = simulateTrace(trace, { capacityBlocks: 3000 }).hitBlocksByRequest;
+    const expected = trace.requests.reduce((sum, request, index) => sum + 16 * Math.floor(Math.min(hits[index]! * 512, request.inputLength - 1) / 16), 0);
+    expect(document.policy).toMatchObject({ policy: 'vllm', model: 'any', cacheRead: expected, cacheWrite: 0 });
+    expect(document.policy.uncached).toBe(document.inputTokens - expected);
+  });
+
+  it('prints the policy totals and costs without --json', async () => {
+    const result = await run('policy-head.jsonl', '--policy', 'vllm', '--model', 'any');
+    expect(result.out).toMatch(/\nvllm policy, any: [\d,]+ tokens read from cache, 0 written, [\d,]+ uncached\ncost {7}\d+\.\d{2} \S+ with reuse, \d+\.\d{2} \S+ without \(prices: .+\)\n$/);
+  });
+
+  it('exits 2 on an unknown policy, or a policy without a model', async () => {
+    const unknown = await run('policy-head.jsonl', '--policy', 'nope', '--model', 'x');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("unknown cache policy 'nope'");
+    const missing = await run('policy-head.jsonl', '--policy', 'vllm');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('--policy vllm needs --model to price the requests');
   });
 });

@@ -1,7 +1,7 @@
 import { comparePrefix, PrefixTokenCounter, type PrefixComparison, type PrefixRequest } from '../../prefix/index.js';
 import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
-import { requestDivergence } from './request-divergence.js';
+import { requestDivergence } from '../causes/index.js';
 import { segmentSpans } from './segment-spans.js';
 
 /** A request of a family: the hashed request and where it came from (a `WireRequest` is one). */
@@ -48,7 +48,7 @@ export function analyzeRequestFamily(parent: FamilyRequest, children: readonly F
       tokens,
       predicted,
       observed: null,
-      divergence: best === null ? null : requestDivergence(best.against.request, request, best.comparison, { session: best.against.source, index: 0 }),
+      divergence: best === null ? null : requestDivergence(best.comparison, request, { request: best.against.request, session: best.against.source, index: 0 }),
       cost: { predicted: costOf(predicted, options.policy.pricesFor(model)), observed: null },
       segments: segmentSpans(request, counter, member === parent ? undefined : parent.request),
     };

@@ -10,15 +10,16 @@ function timeLabel(seconds: number): string {
 }
 
 /**
- * A small text chart of the hit rate over time: one column per series point, `rows` lines high,
- * 0–100% on the left. A bucket with no requests is drawn as `·` on the base line, so a gap in the
+ * A small text chart of the hit rate over time: one column per series point, `rows` lines high
+ * (even), 0–100% on the left: `100%` and `50%` label the lines whose top edge they are, `0%` the
+ * bottom line. A bucket with no requests is drawn as `·` on the base line, so a gap in the
  * traffic does not read as a 0% hit rate.
  */
 export function hitRateChart(series: readonly SeriesPoint[], rows = 8): string {
   if (series.length === 0) return '';
   const lines: string[] = [];
   for (let row = rows - 1; row >= 0; row--) {
-    const label = row === rows - 1 ? '100%' : row === 0 ? '  0%' : row === Math.floor(rows / 2) ? ' 50%' : '    ';
+    const label = row === rows - 1 ? '100%' : row === 0 ? '  0%' : row === rows / 2 - 1 ? ' 50%' : '    ';
     const cells = series.map((point) => {
       if (point.hitRate === null) return row === 0 ? '·' : ' ';
       const eighths = Math.round(point.hitRate * rows * 8) - row * 8;

@@ -29,12 +29,7 @@ export class LruBlockList {
     return slot === undefined ? undefined : this.#lastUse[slot];
   }
 
-  /** The least recently used block's id and last use; undefined when empty. */
-  oldest(): { readonly id: number; readonly lastUse: number } | undefined {
-    return this.#oldest === NONE ? undefined : { id: this.#ids[this.#oldest]!, lastUse: this.#lastUse[this.#oldest]! };
-  }
-
-  /** Last use of the least recently used block (ms); +Infinity when empty. Cheaper than `oldest()` in a loop. */
+  /** Last use of the least recently used block (ms); +Infinity when empty. */
   oldestUse(): number {
     return this.#oldest === NONE ? Number.POSITIVE_INFINITY : this.#lastUse[this.#oldest]!;
   }

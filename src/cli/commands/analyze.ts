@@ -1,18 +1,21 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
+import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
 import { getTokenizer, InputError, UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
-import { formatOption, providerOption } from '../option-values.js';
+import { formatOption, providerOption, type OutputFormat } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 const USAGE =
   'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
-  '                        [--tokenizer o200k_base|cl100k_base] [--format text|md|json] [--json] [-o FILE]\n' +
+  '                        [--tokenizer o200k_base|cl100k_base] [--format text|md|json|html] [--json] [-o FILE]\n' +
   '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
   '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.';
+
+/** `analyze` also draws the HTML prefix map (`--format html -o report.html`). */
+const ANALYZE_FORMATS = ['text', 'md', 'json', 'html'] as const satisfies readonly OutputFormat[];
 
 /** Where `analyze` gets its cache policies: the shipped ones by name, and how a `--prices FILE` re-prices them. */
 export interface AnalyzePolicySource {
@@ -61,7 +64,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one file or directory to analyze');
       const policy = policyOption(values['policy']);
       const provider = providerOption(values['provider']);
-      const format = formatOption(values);
+      const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
@@ -74,7 +77,12 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       }
       const output = values['output'];
       const colour = io.colour === true && typeof output !== 'string';
-      const text = format === 'json' ? `${JSON.stringify(analyzeJson(result))}\n` : format === 'md' ? renderAnalyzeMarkdown(result) : renderAnalyzeText(result, { colour });
+      if (format === 'html' && typeof output !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
+      const text =
+        format === 'json' ? `${JSON.stringify(analyzeJson(result))}\n`
+        : format === 'md' ? renderAnalyzeMarkdown(result)
+        : format === 'html' ? renderHtmlReport(result.trees)
+        : renderAnalyzeText(result, { colour });
       if (typeof output !== 'string') {
         io.stdout(text);
         return EXIT.ok;

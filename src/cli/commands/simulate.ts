@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readTraceFile, simulateTrace, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/index.js';
+import { policyByName, readTraceFile, simulateTrace, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
@@ -7,12 +7,14 @@ import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
 
 const USAGE =
-  'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--json]\n' +
+  'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M] [--json]\n' +
   '  replays a block-hash trace (Mooncake format: timestamp ms, input_length, output_length, hash_ids) through a prefix cache\n' +
   '  --capacity BLOCKS  most blocks held; least recently used evicted beyond it (default: unbounded)\n' +
   '  --ttl S            drop a block unused for S seconds (default: never)\n' +
   '  --block-tokens N   tokens per hash id (default 512, the Mooncake block)\n' +
-  '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points)';
+  '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points)\n' +
+  '  --policy P         bill the hits with a provider cache policy (tokens read, written, uncached; cost); needs --model\n' +
+  '  --model M          the model whose prices the policy uses';
 
 /** A numeric option's value, or a usage error naming the option and what it got. */
 function numberOption(values: Record<string, unknown>, name: string, integer: boolean): number | undefined {
@@ -36,6 +38,8 @@ export const simulateCommand: Command = {
       ttl: { type: 'string' },
       'block-tokens': { type: 'string' },
       bucket: { type: 'string' },
+      policy: { type: 'string' },
+      model: { type: 'string' },
       json: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('usage/arguments', `expected one trace file, got ${positionals.length}`);
@@ -43,7 +47,12 @@ export const simulateCommand: Command = {
     const ttlSeconds = numberOption(values, 'ttl', false);
     const blockTokens = numberOption(values, 'block-tokens', true);
     const bucketSeconds = numberOption(values, 'bucket', false);
+    const policy = typeof values['policy'] === 'string' ? policyByName(values['policy']) : undefined;
+    const model = typeof values['model'] === 'string' ? values['model'] : undefined;
+    if (policy && model === undefined) throw new UsageError('usage/missing-model', `--policy ${policy.name} needs --model to price the requests`);
+    if (!policy && model !== undefined) throw new UsageError('usage/model-without-policy', '--model only applies with --policy');
     const options: SimulateTraceOptions = {
+      ...(policy ? { policy, model: model! } : {}),
       ...(capacityBlocks === undefined ? {} : { capacityBlocks }),
       ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
       ...(blockTokens === undefined ? {} : { blockTokens }),

@@ -11,7 +11,12 @@ export type SegmentTuple = readonly [kind: string, name: string, tokens: number,
 
 /** Where a request stops sharing the prefix it reused, and why, placed on the token axis. */
 export interface PageBreak {
-  /** Token offset of the start of the segment holding the first differing byte (the request's end when it ended first). */
+  /**
+   * Token offset drawn for the break: the start of the segment holding the first differing byte, or
+   * the predicted reuse when that lies further in (a policy never reads past the shared prefix, so
+   * the break is at least there: a change inside a one-segment system prompt is drawn where it is,
+   * not at token 0). The request's end when it ended first.
+   */
   readonly at: number;
   readonly cause: string;
   readonly detail: string;
@@ -71,6 +76,7 @@ function breakOf(request: RequestAnalysis): PageBreak | null {
       offset += segment.tokens;
     }
   }
+  at = Math.max(at, Math.min(request.predicted.cacheRead, request.tokens));
   const against = divergence.against === null ? null : `${divergence.against.session} #${divergence.against.index}`;
   return { at, cause: divergence.cause, detail: divergence.detail, segment: divergence.name, against };
 }

@@ -26,6 +26,20 @@ export const PAGE_SCRIPT = `
     for (var i = 0; i < steps.length; i++) if (steps[i] * power >= raw) return steps[i] * power;
     return 10 * power;
   }
+  // Rows past the first few thousand boxes are drawn when they scroll near the viewport, so a
+  // 200-request tree with 100k-token heads (~55k boxes) opens at once; the rest follow on scroll.
+  var EAGER_BOXES = 8000;
+  var drawnNow = 0;
+  var pending = new Map();
+  var lazy = new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var draw = pending.get(entry.target);
+      if (!entry.isIntersecting || !draw) return;
+      pending.delete(entry.target);
+      lazy.unobserve(entry.target);
+      draw();
+    });
+  }, { rootMargin: '600px 0px' });
   if (data.length === 0) root.appendChild(el('p', 'notes', 'No session trees to draw.'));
   data.forEach(function (tree, t) {
     var section = el('section', 'tree');
@@ -64,24 +78,39 @@ export const PAGE_SCRIPT = `
       line.dataset.reused = String(row.reused);
       line.appendChild(el('div', 'label', row.session + ' #' + row.index));
       var track = el('div', 'track');
-      var html = [];
-      var start = 0;
-      var box = function (from, to, status, s, i) {
-        if (to <= from) return;
-        html.push('<div class="seg k-' + safe(s[0]) + ' ' + status + (s[4] ? ' inherited' : '') + '" data-t="' + t + '" data-r="' + r + '" data-i="' + i +
-          '" data-kind="' + safe(s[0]) + '" data-start="' + from + '" data-end="' + to + '" style="left:' + pct(from) + '%;width:' + pct(to - from) + '%"></div>');
+      var draw = function () {
+        var html = [];
+        // Segments under a pixel wide on a 1,500 px axis cannot be hovered apart: consecutive ones of
+        // one kind are drawn as one box of up to three pixels (the tooltip says how many), which keeps
+        // a 200-request tree with 100k-token heads to a DOM the browser lays out quickly.
+        var small = tree.axis / 1500;
+        var groups = [];
+        var start = 0;
+        row.segments.forEach(function (s, i) {
+          var last = groups[groups.length - 1];
+          if (last && s[2] < small && last.tokens < small * 3 && last.kind === s[0] && last.inherited === s[4] && last.end - last.start < small * 3) {
+            last.end += s[2]; last.count++; last.tokens = last.end - last.start;
+          } else {
+            groups.push({ kind: s[0], inherited: s[4], start: start, end: start + s[2], first: i, count: 1, tokens: s[2] });
+          }
+          start += s[2];
+        });
+        var box = function (from, to, status, g) {
+          if (to <= from) return;
+          html.push('<div class="seg k-' + safe(g.kind) + ' ' + status + (g.inherited ? ' inherited' : '') + '" data-t="' + t + '" data-r="' + r + '" data-i="' + g.first + '" data-n="' + g.count +
+            '" data-kind="' + safe(g.kind) + '" data-start="' + from + '" data-end="' + to + '" style="left:' + pct(from) + '%;width:' + pct(to - from) + '%"></div>');
+        };
+        groups.forEach(function (g) {
+          if (g.start < row.reused && g.end > row.reused) {
+            box(g.start, row.reused, 'reused', g);
+            box(row.reused, g.end, 'lost', g);
+          } else {
+            box(g.start, g.end, g.end <= row.reused ? 'reused' : 'lost', g);
+          }
+        });
+        track.insertAdjacentHTML('afterbegin', html.join(''));
       };
-      row.segments.forEach(function (s, i) {
-        var end = start + s[2];
-        if (start < row.reused && end > row.reused) {
-          box(start, row.reused, 'reused', s, i);
-          box(row.reused, end, 'lost', s, i);
-        } else {
-          box(start, end, end <= row.reused ? 'reused' : 'lost', s, i);
-        }
-        start = end;
-      });
-      track.innerHTML = html.join('');
+      if (drawnNow < EAGER_BOXES) { drawnNow += row.segments.length; draw(); } else { pending.set(track, draw); lazy.observe(track); }
       if (row.break) {
         var mark = el('div', 'break');
         mark.style.left = pct(row.break.at) + '%';
@@ -99,9 +128,16 @@ export const PAGE_SCRIPT = `
     var target = event.target.closest ? event.target.closest('.seg') : null;
     if (!target) { tip.hidden = true; return; }
     var row = data[target.dataset.t].rows[target.dataset.r];
-    var s = row.segments[target.dataset.i];
-    tip.textContent = s[1] + '\\nkind: ' + s[0] + (s[4] ? ' (inherited)' : '') + '\\ntokens: ' + count(s[2]) + '\\nhash: ' + s[3] +
-      '\\n' + (target.classList.contains('reused') ? 'reused' : 'lost') + ' — ' + row.session + ' #' + row.index;
+    var first = Number(target.dataset.i), n = Number(target.dataset.n);
+    var s = row.segments[first];
+    var status = '\\n' + (target.classList.contains('reused') ? 'reused' : 'lost') + ' — ' + row.session + ' #' + row.index;
+    if (n === 1) {
+      tip.textContent = s[1] + '\\nkind: ' + s[0] + (s[4] ? ' (inherited)' : '') + '\\ntokens: ' + count(s[2]) + '\\nhash: ' + s[3] + status;
+    } else {
+      var last = row.segments[first + n - 1], total = 0;
+      for (var k = first; k < first + n; k++) total += row.segments[k][2];
+      tip.textContent = n + ' segments, ' + s[1] + ' … ' + last[1] + '\\nkind: ' + s[0] + (s[4] ? ' (inherited)' : '') + '\\ntokens: ' + count(total) + '\\nhash: ' + s[3] + ' … ' + last[3] + status;
+    }
     tip.hidden = false;
     tip.style.left = Math.min(event.clientX + 12, window.innerWidth - 540) + 'px';
     tip.style.top = (event.clientY + 14) + 'px';

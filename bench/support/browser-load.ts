@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { median } from './scenario.js';
+
+/** Debian's chromium, as the HTML report's browser test uses it. */
+export const CHROMIUM = '/usr/bin/chromium';
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Median milliseconds from navigating to an HTML file until its script has drawn it (`body[data-ready]`),
+ * over `runs` fresh pages; null when chromium is not installed. Console errors fail the measurement.
+ */
+export async function browserLoadMs(file: string, runs = 3): Promise<number | null> {
+  if (!existsSync(CHROMIUM)) return null;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  try {
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const errors: string[] = [];
+      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+      page.on('pageerror', (error) => void errors.push(error.message));
+      const start = performance.now();
+      await page.goto(pathToFileURL(file).href);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
+      times.push(performance.now() - start);
+      await page.close();
+      if (errors.length > 0) throw new Error(`${file}: the page logged errors: ${errors.join('; ')}`);
+    }
+    return median(times);
+  } finally {
+    await browser.close();
+  }
+}
