@@ -1,54 +1,85 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DemoAnalysis } from '../src/analysis/index.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 
-// The demo must not depend on the directory it is run from: it finds the bundled examples itself.
-const elsewhere = tmpdir();
-
+// The demo must not depend on the directory it is run from: it finds the bundled tree itself and
+// writes its page into the directory it is run from.
 async function demo(...argv: string[]) {
-  const io = bufferedIo(elsewhere);
+  const cwd = mkdtempSync(path.join(tmpdir(), 'kvprefix-demo-'));
+  const io = bufferedIo(cwd);
   const code = await runCli(['demo', ...argv], io);
-  return { code, out: io.out.join(''), err: io.err.join('') };
+  return { code, cwd, out: io.out.join(''), err: io.err.join('') };
 }
 
 describe('kvprefix demo', () => {
-  it('tells the fork story: the one-shot child shares head and history, the continuable child loses them at its head', async () => {
-    const { code, out, err } = await demo('--json');
-    expect(code).toBe(EXIT.ok);
-    expect(err).toBe('');
-    const { pairs } = JSON.parse(out) as { pairs: { name: string; commonPrefix: { segments: number; tokens: number }; divergence: { index: number; kind: string; name: string; cause: string }; parent: { segments: number; tokens: number }; child: { tokens: number } }[] };
-    expect(pairs.map((pair) => pair.name)).toEqual(['one-shot', 'continuable']);
-    const [oneShot, continuable] = pairs;
-
-    // Head (system + 19 tools) and the three inherited messages are shared; the task is the break.
-    expect(oneShot!.commonPrefix.segments).toBe(1 + 19 + 3);
-    expect(oneShot!.divergence).toMatchObject({ index: 23, kind: 'task', cause: 'task' });
-    expect(oneShot!.commonPrefix.tokens / oneShot!.child.tokens).toBeGreaterThan(0.9);
-
-    // The report tool and its section change the head: not one whole segment is shared.
-    expect(continuable!.commonPrefix.segments).toBe(0);
-    expect(continuable!.divergence).toMatchObject({ name: 'report', cause: 'report-tool' });
-    expect(['system', 'tool']).toContain(continuable!.divergence.kind);
-    expect(continuable!.commonPrefix.tokens).toBeLessThan(oneShot!.commonPrefix.tokens / 5);
+  let json: Awaited<ReturnType<typeof demo>>;
+  let analysis: DemoAnalysis & { html: string };
+  beforeAll(async () => {
+    json = await demo('--json', '-o', 'page.html');
+    analysis = JSON.parse(json.out) as typeof analysis;
   });
 
-  it('prints a short human report of both pairs', async () => {
-    const { code, out } = await demo();
+  const child = (file: string) => analysis.children.find((candidate) => candidate.file === file)!;
+
+  it('a one-shot fork child shares the head and its inherited history; its own part starts at its task', () => {
+    expect(json.code).toBe(EXIT.ok);
+    expect(json.err).toBe('');
+    const oneShot = child('session.1.jsonl');
+    expect(oneShot).toMatchObject({ provider: 'fork', continuable: false, tool: 'subagent_fork', break: { where: 'own', cause: 'task', kind: 'task' } });
+    expect(oneShot.inheritedTokens).toBeGreaterThan(0);
+    // DeepSeek reads whole 128-token units of what it shares: the head and the inherited history, less the last partial unit.
+    expect(oneShot.reused).toBeGreaterThan(oneShot.headTokens);
+    expect(oneShot.reused).toBeGreaterThan(oneShot.headTokens + oneShot.inheritedTokens - 128);
+  });
+
+  it('a continuable fork child loses everything after its head breaks at the report tool and its tool:report section', () => {
+    const continuable = child('session.2.jsonl');
+    expect(continuable).toMatchObject({ provider: 'fork', continuable: true, break: { where: 'head', cause: 'report-tool', about: 'report', name: 'tool:report' } });
+    expect(continuable.reused).toBeLessThan(continuable.headTokens / 5);
+    expect(continuable.lost).toBeGreaterThan(continuable.inheritedTokens);
+    expect(continuable.verdict).toContain('inherited history tokens among them');
+  });
+
+  it('a spawn child reuses the head only; a spawn with a persona loses at deployment:persona', () => {
+    const spawn = child('session.3.jsonl');
+    expect(spawn).toMatchObject({ provider: 'spawn', inheritedTokens: 0, break: { where: 'own', cause: 'task' } });
+    expect(spawn.reused).toBeGreaterThan(spawn.headTokens - 128);
+    expect(spawn.reused).toBeLessThanOrEqual(spawn.headTokens);
+    const persona = child('session.4.jsonl');
+    expect(persona).toMatchObject({ provider: 'spawn', tool: 'subagent_reviewer', break: { where: 'head', name: 'deployment:persona' } });
+    expect(persona.reused).toBeLessThan(128 * 2);
+  });
+
+  it('writes the HTML prefix map where -o says, with one bar per request of the tree', () => {
+    expect(analysis.html).toBe(path.join(json.cwd, 'page.html'));
+    const page = readFileSync(analysis.html, 'utf8');
+    expect(page.startsWith('<!doctype html>')).toBe(true);
+    const requests = analysis.tree.sessions.reduce((total, session) => total + session.requests.length, 0);
+    // The parent's own requests, then one first request per child (each child answers in one step).
+    expect(requests).toBe(analysis.parent.requests + analysis.children.length);
+    for (const session of analysis.tree.sessions) expect(page).toContain(`"session":"${session.id}"`);
+  });
+
+  it('prints the analysis per child and the path of the page, written to kvprefix-demo.html in the working directory by default', async () => {
+    const { code, cwd, out } = await demo();
     expect(code).toBe(EXIT.ok);
-    const lines = out.trimEnd().split('\n');
-    expect(lines.length).toBeLessThan(30);
-    expect(out).toContain('1. One-shot fork child (what DeepSeek Harness ships)');
-    expect(out).toContain('2. Continuable fork child (same seed and task)');
-    expect(out.match(/^ {3}diverges at segment/gm)).toHaveLength(2);
-    expect(out).toContain('cause: task (inferred):');
-    expect(out).toContain('cause: report-tool (inferred):');
-    expect(out).toMatch(/→ [\d,]+ tokens to prefill: head and inherited history are reused/);
-    expect(out).toMatch(/→ [\d,]+ tokens to prefill: the head differs before the first message/);
+    const page = path.join(cwd, 'kvprefix-demo.html');
+    expect(existsSync(page)).toBe(true);
+    expect(out.trimEnd().endsWith(`HTML prefix map: ${page}`)).toBe(true);
+    expect(out.match(/^\d\. session\.\d\.jsonl/gm)).toHaveLength(4);
+    expect(out).toMatch(/→ reuses the head and its [\d,]+ inherited history tokens; prefills only its own [\d,]+/);
+    expect(out).toContain("breaks in its head at system 'tool:report' (report), cause report-tool");
+    expect(out).toContain("breaks at its own task 'message[3]:user', cause task");
+    expect(out).toMatch(/→ reuses the head only/);
+    expect(out).toContain("breaks in its head at system 'deployment:persona'");
   });
 
   it('takes no arguments', async () => {
     const { code, err } = await demo('examples/fork-parent.request.json');
     expect(code).toBe(EXIT.usage);
-    expect(err).toContain('usage: kvprefix demo [--json]');
+    expect(err).toContain('usage: kvprefix demo [-o FILE] [--json]');
   });
 });

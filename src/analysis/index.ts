@@ -24,20 +24,16 @@ export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './dif
 export {
   analyzeJson,
   causeLine,
-  DEMO_PAIRS,
-  demoVerdict,
   renderAnalyzeMarkdown,
   renderAnalyzeText,
-  renderDemoText,
   renderDiffMarkdown,
   renderDiffText,
   renderSeedText,
-  runDemo,
   seedOfLog,
   totalsLine,
   unfinishedLineNote,
 } from './report/index.js';
-export type { AnalyzeTextOptions, DemoPair, DemoResult, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
+export type { AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,
@@ -169,3 +165,6 @@ export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.
 // Reports: the HTML prefix map of session trees.
 export { pageData, renderHtmlReport } from './report/html/index.js';
 export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
+// The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
+export { analyzeDemoTree, childBreak, childStart, demoText } from './demo/index.js';
+export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';

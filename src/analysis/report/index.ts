@@ -1,6 +1,4 @@
-// Reports: wording and renderers (text, Markdown; JSON is the result itself) for diff, demo, seed and analyze.
-export { DEMO_PAIRS, demoVerdict, renderDemoText, runDemo } from './demo.js';
-export type { DemoPair, DemoResult } from './demo.js';
+// Reports: wording and renderers (text, Markdown; JSON is the result itself) for diff, seed and analyze.
 export { causeLine, renderDiffMarkdown, renderDiffText } from './diff-text.js';
 export { renderSeedText, seedOfLog, unfinishedLineNote } from './seed-report.js';
 export type { SeedOfLog, SeedOfLogOptions, SeedReport } from './seed-report.js';

@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderDemoText, runDemo } from '../../analysis/index.js';
-import { UsageError } from '../../prefix/index.js';
+import { analyzeDemoTree, demoText, renderHtmlReport } from '../../analysis/index.js';
+import { InputError, UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
@@ -13,16 +15,52 @@ import { parseOptions } from '../parse-options.js';
  */
 export const EXAMPLES_DIRECTORY = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
-/** `kvprefix demo`: diffs the bundled DeepSeek Harness parent request against its fork children. */
+/** The session tree the demo analyses (see examples/README.md). */
+export const DEMO_TREE = path.join(EXAMPLES_DIRECTORY, 'demo-tree');
+
+/** Where the HTML page goes unless `-o` says otherwise, relative to the working directory. */
+export const DEFAULT_DEMO_PAGE = 'kvprefix-demo.html';
+
+const USAGE = 'usage: kvprefix demo [-o FILE] [--json]';
+
+/** The tree's folder as reports show it: relative to where the process runs when it is inside it (`examples/demo-tree` from a checkout), else absolute. */
+function shownTree(): string {
+  const relative = path.relative(process.cwd(), DEMO_TREE);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : DEMO_TREE;
+}
+
+/** `kvprefix demo`: analyses the bundled DSH session tree, prints it per child and writes the HTML prefix map. */
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'diff a bundled parent request against its one-shot and continuable fork children',
-  usage: 'usage: kvprefix demo [--json]',
+  summary: 'analyse a bundled DeepSeek Harness parent and its fork and spawn children; write the HTML prefix map',
+  usage: USAGE,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-    const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' } });
-    if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'`);
-    const result = await runDemo(EXAMPLES_DIRECTORY);
-    io.stdout(values['json'] ? `${JSON.stringify(result)}\n` : renderDemoText(result));
+    const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, output: { type: 'string', short: 'o' } });
+    if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);
+    const page = path.resolve(io.cwd, typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE);
+
+    const tree = shownTree();
+    const analysis = await analyzeDemoTree(tree);
+    const html = renderHtmlReport([analysis.tree], { title: 'kvprefix demo: a DeepSeek Harness parent and four children' });
+    await writeFile(page, html).catch((error: unknown) => {
+      throw new InputError('input/unwritable', `cannot write the HTML page ${page}: ${error instanceof Error ? error.message : String(error)}`, { source: page });
+    });
+
+    if (values['json']) {
+      io.stdout(`${JSON.stringify({ ...analysis, html: page })}\n`);
+      return EXIT.ok;
+    }
+    io.stdout(
+      [
+        'kvprefix demo: a DeepSeek Harness parent forks one-shot, forks continuable, spawns, and spawns with a persona',
+        `(${tree}: logs written by the modelled runtime on DSH's text-turn head; replayed through the ${analysis.tree.policy} cache policy)`,
+        '',
+        demoText(analysis).trimEnd(),
+        '',
+        `HTML prefix map: ${page}`,
+        '',
+      ].join('\n'),
+    );
     return EXIT.ok;
   },
 };
