@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { analyzeDshSessionTree, deepseekPolicy, treeDuplication } from '../src/analysis/index.js';
+import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 const SCENARIO = 'dsh/examples/acp-agent/tests/snapshots/subagent-fork-in-process';
@@ -28,5 +29,18 @@ describeWithCorpus('dsh', 'duplication account of the recorded DSH fork scenario
     const prices = deepseekPolicy.pricesFor(first.route.model);
     expect(account!.recorded.costWithoutReuse).toBeCloseTo((first.tokens * prices.input) / 1e6, 12);
     expect(account!.recorded.cost).toBeLessThan(account!.recorded.costWithoutReuse);
+  });
+});
+
+describeWithCorpus('dsh', 'kvprefix analyze reports the duplication of the recorded DSH fork scenario', () => {
+  it('the JSON tree carries the duplication account and the text report its section', async () => {
+    const json = bufferedIo(corpusPath());
+    expect(await runCli(['analyze', SCENARIO, '--json'], json)).toBe(EXIT.ok);
+    const result = JSON.parse(json.out.join(''));
+    const child = result.sessions.find((session: { parentSession: string | null }) => session.parentSession !== null);
+    expect(result.trees[0].duplication).toMatchObject({ policy: 'deepseek', children: 1, recorded: { tokensSent: child.requests[0].tokens, tokensReused: child.requests[0].predicted.cacheRead } });
+    const text = bufferedIo(corpusPath());
+    expect(await runCli(['analyze', SCENARIO], text)).toBe(EXIT.ok);
+    expect(text.out.join('')).toMatch(/duplication: 1 child \(1 forked\)[^\n]*\n +as recorded: inherited history [\d,]+ tokens × 1 child/);
   });
 });
