@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { treeDuplication, type RequestAnalysis, type SegmentSpan, type SessionAnalysis, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { anthropicPolicy, treeDuplication, type RequestAnalysis, type SegmentSpan, type SessionAnalysis, type SessionTreeAnalysis } from '../src/analysis/index.js';
 import { deepseekRulePolicy } from './support/deepseek-rule-policy.js';
 
 // An invented tree on the DeepSeek rule (64-token units, input 1 and cache read 0.1 per million):
@@ -9,13 +9,13 @@ const HEAD = [span('system', 'system', 100), span('tool', 'read', 200)];
 const HISTORY = [span('message', 'message[0]:user', 50), span('message', 'message[1]:assistant', 30)];
 const policy = deepseekRulePolicy();
 
-function request(segments: readonly SegmentSpan[], options: { cacheRead?: number; time?: string; offset?: number } = {}): RequestAnalysis {
+function request(segments: readonly SegmentSpan[], options: { cacheRead?: number; time?: string; offset?: number; route?: RequestAnalysis['route'] } = {}): RequestAnalysis {
   const tokens = segments.reduce((sum, segment) => sum + segment.tokens, 0) + (options.offset ?? 0);
   const cacheRead = options.cacheRead ?? 0;
   return {
     index: 0,
     time: options.time ?? null,
-    route: { provider: 'deepseek', model: 'deepseek-v4-flash' },
+    route: options.route ?? { provider: 'deepseek', model: 'deepseek-v4-flash' },
     tokens,
     predicted: { uncached: tokens - cacheRead, cacheRead, cacheWrite: 0, cacheReadRange: [cacheRead, cacheRead] },
     observed: null,
@@ -49,16 +49,31 @@ describe('treeDuplication on an invented tree', () => {
     expect(account.notes.join(' ')).toContain('whole segments');
   });
 
-  it('a later sibling spawned instead reads from an earlier one spawned the same way, and a spawn child is its own counterfactual', () => {
-    const task = span('task', 'message[0]:user', 200);
+  it('a later sibling spawned instead reads from an earlier one spawned the same way', () => {
+    const task = span('task', 'message[2]:user', 200);
     const first = session('first', 'root', [request([...HEAD, ...HISTORY.map((s) => ({ ...s, inherited: true })), task], { cacheRead: 320 })], 3);
-    const second = session('second', 'root', [request([...HEAD, task, span('message', 'message[1]:user', 40)], { cacheRead: 448 })]);
+    const second = session('second', 'root', [request([...HEAD, ...HISTORY.map((s) => ({ ...s, inherited: true })), task, span('message', 'message[3]:user', 40)], { cacheRead: 576 })], 3);
     const account = treeDuplication(tree([root(), first, second]), policy)!;
-    expect(account.perChild.map((child) => child.started)).toEqual(['fork', 'spawn']);
-    // The second child's head and task (500 tokens) are the first child's spawned request whole.
+    // The second child spawned (head, task, one message: 540) starts with the first child spawned whole (head and task: 500).
     expect(account.perChild[1]!.spawned).toMatchObject({ tokensSent: 540, tokensReused: 448 });
-    expect(account.perChild[1]!.recorded).toMatchObject({ tokensSent: 540, tokensReused: 448 });
-    expect(account.recorded.inheritedTokens).toBe(80);
+    expect(account.recorded.inheritedTokens).toBe(160);
+  });
+
+  it('a child that inherited nothing is its own spawned counterfactual', () => {
+    const spawnChild = session('spawned', 'root', [request([...HEAD, span('task', 'message[0]:user', 20)], { cacheRead: 256 })]);
+    const account = treeDuplication(tree([root(), spawnChild]), policy)!;
+    expect(account.perChild[0]!.started).toBe('spawn');
+    expect(account.perChild[0]!.spawned).toEqual(account.perChild[0]!.recorded);
+    expect(account.recordedOverSpawned).toEqual({ tokensSent: 0, tokensReused: 0, cost: 0, costWithoutReuse: 0 });
+  });
+
+  it('under a breakpoint policy the spawned child reads the parent\'s head at its assumed head breakpoint', () => {
+    const bigHead = [span('system', 'system', 3000), span('tool', 'read', 2000)];
+    const route = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
+    const parent = session('root', null, [request([...bigHead, ...HISTORY], { route })]);
+    const fork = session('fork', 'root', [request([...bigHead, ...HISTORY.map((s) => ({ ...s, inherited: true })), span('task', 'message[2]:user', 20)], { cacheRead: 5080, route })], 3);
+    const account = treeDuplication(tree([parent, fork]), anthropicPolicy)!;
+    expect(account.perChild[0]!.spawned).toMatchObject({ tokensSent: 5020, tokensReused: 5000 });
   });
 
   it('a child whose head differs reuses, spawned, only the head segments before the difference', () => {

@@ -17,6 +17,21 @@ export function headLength(segments: readonly SegmentSpan[]): number {
   return first < 0 ? segments.length : first;
 }
 
+/** The request's calibration offset: its tokens less its segments' sum (drift the analysis attributes to the head). */
+function offsetOf(request: SegmentedRequest): number {
+  return request.tokens - request.segments.reduce((sum, segment) => sum + segment.tokens, 0);
+}
+
+/**
+ * Where a request is taken to place explicit cache breakpoints (the analysis keeps none): at the end
+ * of its head and at its end, as Claude Code and the SDKs place them. Automatic caches ignore them.
+ */
+export function assumedBreakpoints(request: SegmentedRequest): number[] {
+  const head = request.segments.slice(0, headLength(request.segments)).reduce((sum, segment) => sum + segment.tokens, 0);
+  const headEnd = Math.max(0, Math.min(request.tokens, head + offsetOf(request)));
+  return [...new Set([headEnd, request.tokens])].filter((position) => position > 0);
+}
+
 /** Tokens of a fork child's inherited segments (its seed). */
 export function inheritedTokensOf(segments: readonly SegmentSpan[]): number {
   return segments.reduce((sum, segment) => sum + (segment.inherited ? segment.tokens : 0), 0);
@@ -45,7 +60,7 @@ export function sharedSegmentTokens(earlier: SegmentedRequest, later: SegmentedR
     shared += later.segments[index]!.tokens;
     index++;
   }
-  const offset = later.tokens - later.segments.reduce((sum, segment) => sum + segment.tokens, 0);
+  const offset = offsetOf(later);
   const coversHead = index > 0 && index >= headLength(later.segments);
   return Math.max(0, Math.min(later.tokens, shared + (coversHead ? offset : 0)));
 }
@@ -66,7 +81,7 @@ export function segmentMatches(request: SegmentedRequest, earlier: readonly Segm
     const age = secondsBetween(entry.time, request.time);
     if (age !== null && age < 0) continue;
     const sharedTokens = sharedSegmentTokens(entry, request);
-    if (sharedTokens > 0) matches.push({ sharedTokens, entryTokens: entry.tokens, ageSeconds: age ?? 0, source: 'input' });
+    if (sharedTokens > 0) matches.push({ sharedTokens, entryTokens: entry.tokens, ageSeconds: age ?? 0, source: 'input', breakpoints: assumedBreakpoints(entry) });
   }
   return matches;
 }

@@ -1,6 +1,6 @@
 import { costOf, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
-import { inheritedTokensOf, segmentMatches, withoutInherited, type SegmentedRequest } from './spawn-counterfactual.js';
+import { assumedBreakpoints, inheritedTokensOf, segmentMatches, withoutInherited, type SegmentedRequest } from './spawn-counterfactual.js';
 
 /** One child's first request: what it sends, what the policy reuses, and what that costs (input only). */
 export interface ChildRequestAccount {
@@ -47,6 +47,7 @@ export interface TreeDuplication {
 const NOTES = [
   'spawned instead: each child\'s first request without its inherited segments (head and own messages, each segment keeping its recorded token count), read from the root session\'s requests sent before it and from earlier siblings spawned the same way',
   'spawned reuse is counted whole segments at a time (a segment whose bytes differ counts as not shared), with the calibration offset counted as head; costs are input only',
+  'a child that inherited nothing is its own spawned counterfactual; where the policy reads only at explicit breakpoints, a spawned request and the requests before it are taken to place them at the end of the head and at their end',
 ];
 
 function segmented(request: RequestAnalysis): SegmentedRequest | null {
@@ -84,11 +85,12 @@ export function treeDuplication(tree: SessionTreeAnalysis, policy: CachePolicy):
     });
     const request = segmented(first);
     const inheritedTokens = request ? inheritedTokensOf(request.segments) : 0;
+    const recorded = account(first.tokens, first.predicted);
     let spawned: ChildRequestAccount | null = null;
     if (request) {
       const spawn = withoutInherited(request);
-      const prediction = policy.predict({ tokens: spawn.tokens, matches: segmentMatches(spawn, [...rootRequests, ...spawnedEarlier]), model: first.route.model });
-      spawned = account(spawn.tokens, prediction);
+      const matches = segmentMatches(spawn, [...rootRequests, ...spawnedEarlier]);
+      spawned = inheritedTokens === 0 ? recorded : account(spawn.tokens, policy.predict({ tokens: spawn.tokens, matches, breakpoints: assumedBreakpoints(spawn), model: first.route.model }));
       spawnedEarlier.push(spawn);
     }
     return {
@@ -97,7 +99,7 @@ export function treeDuplication(tree: SessionTreeAnalysis, policy: CachePolicy):
       parentSession: session.parentSession,
       started: inheritedTokens > 0 || session.seedLength !== null ? 'fork' : 'spawn',
       inheritedTokens,
-      recorded: account(first.tokens, first.predicted),
+      recorded,
       spawned,
     };
   });
