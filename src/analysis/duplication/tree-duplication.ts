@@ -72,11 +72,9 @@ export function treeDuplication(tree: SessionTreeAnalysis, policy: CachePolicy):
   if (children.length === 0) return null;
   const rootRequests = tree.sessions.filter((session) => session.parentSession === null).flatMap((session) => session.requests.map(segmented)).filter((request) => request !== null);
   const spawnedEarlier: SegmentedRequest[] = [];
-  let currency = 'USD';
   const perChild = children.map((session): ChildDuplication => {
     const first = session.requests[0]!;
     const prices = policy.pricesFor(first.route.model);
-    currency = prices.currency;
     const account = (tokens: number, reused: { uncached: number; cacheRead: number; cacheWrite: number }): ChildRequestAccount => ({
       tokensSent: tokens,
       tokensReused: reused.cacheRead,
@@ -89,8 +87,8 @@ export function treeDuplication(tree: SessionTreeAnalysis, policy: CachePolicy):
     let spawned: ChildRequestAccount | null = null;
     if (request) {
       const spawn = withoutInherited(request);
-      const matches = segmentMatches(spawn, [...rootRequests, ...spawnedEarlier]);
-      spawned = inheritedTokens === 0 ? recorded : account(spawn.tokens, policy.predict({ tokens: spawn.tokens, matches, breakpoints: assumedBreakpoints(spawn), model: first.route.model }));
+      const predict = () => policy.predict({ tokens: spawn.tokens, matches: segmentMatches(spawn, [...rootRequests, ...spawnedEarlier]), breakpoints: assumedBreakpoints(spawn), model: first.route.model });
+      spawned = inheritedTokens === 0 ? recorded : account(spawn.tokens, predict());
       spawnedEarlier.push(spawn);
     }
     return {
@@ -108,7 +106,7 @@ export function treeDuplication(tree: SessionTreeAnalysis, policy: CachePolicy):
   const spawned = spawnedAll ? sum(spawnedAll, 0) : null;
   return {
     policy: policy.name,
-    currency,
+    currency: policy.pricesFor(children[0]!.requests[0]!.route.model).currency,
     children: perChild.length,
     perChild,
     recorded,
