@@ -157,8 +157,20 @@ export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript
 export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
 export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';
 // Duplication: what a fan-out of fork children duplicates and costs under a cache policy, against spawning them.
-export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut } from './duplication/index.js';
-export type { ChildAccount, DuplicationAccount, FanOut, FanOutAccount, FanOutAccountOptions, FanOutPlan, RequestHead } from './duplication/index.js';
+export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut, treeDuplication } from './duplication/index.js';
+export type {
+  ChildAccount,
+  ChildDuplication,
+  ChildRequestAccount,
+  DuplicationAccount,
+  DuplicationTotals,
+  FanOut,
+  FanOutAccount,
+  FanOutAccountOptions,
+  FanOutPlan,
+  RequestHead,
+  TreeDuplication,
+} from './duplication/index.js';
 // Request families: a captured parent request and its children's, as one session tree for reports.
 export { analyzeRequestFamily, segmentSpans } from './family/index.js';
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
+import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
 import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { SESSION_READERS } from './session-reader-list.js';
@@ -29,6 +30,8 @@ export interface AnalyzeOptions {
 /** The result of `kvprefix analyze`: one analysis per session tree, in input order, and what was skipped. */
 export interface AnalyzeResult {
   readonly trees: readonly SessionTreeAnalysis[];
+  /** One per tree, in the same order: its children as recorded and spawned instead (`treeDuplication`); null for a tree without children. */
+  readonly duplications: readonly (TreeDuplication | null)[];
   /** Files inside given directories that no reader reads, with why. */
   readonly skipped: readonly { readonly file: string; readonly reason: string }[];
   /** The currency of every cost (the price tables'). */
@@ -122,5 +125,6 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
     const what = first === undefined ? 'no file in it' : `${skipped.length} file${skipped.length === 1 ? '' : 's'} skipped (${first.file}: ${first.reason}${skipped.length > 1 ? '; …' : ''})`;
     throw new InputError('input/nothing-to-analyze', `nothing to analyze: ${what}`, { source: paths.join(', ') });
   }
-  return { trees, skipped, currency: currencyOf(trees, options.policyByName) };
+  const duplications = trees.map((tree) => treeDuplication(tree, options.policyByName(tree.policy)));
+  return { trees, duplications, skipped, currency: currencyOf(trees, options.policyByName) };
 }

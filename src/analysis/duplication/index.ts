@@ -5,3 +5,7 @@ export type { ChildAccount, FanOutAccount, FanOutAccountOptions } from './fan-ou
 export { forkFanOut, spawnFanOut } from './fan-out-requests.js';
 export { SharedTokensMemo } from './shared-tokens-memo.js';
 export type { FanOut, FanOutPlan, RequestHead } from './fan-out-requests.js';
+export { headLength, inheritedTokensOf, segmentMatches, sharedSegmentTokens, withoutInherited } from './spawn-counterfactual.js';
+export type { SegmentedRequest } from './spawn-counterfactual.js';
+export { treeDuplication } from './tree-duplication.js';
+export type { ChildDuplication, ChildRequestAccount, DuplicationTotals, TreeDuplication } from './tree-duplication.js';

@@ -3,13 +3,13 @@ import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
 
 /**
  * The `--json` document of `kvprefix analyze`: every session (flat, in input order, each naming its
- * tree), every tree with its policy, tokenizer, notes, session files and totals, the overall totals,
+ * tree), every tree with its policy, tokenizer, notes, session files, totals and duplication account (null without children), the overall totals,
  * and what was skipped.
  */
 export function analyzeJson(result: AnalyzeResult) {
   return {
     sessions: result.trees.flatMap((tree, index) => tree.sessions.map((session) => ({ ...session, tree: index }))),
-    trees: result.trees.map((tree) => ({ policy: tree.policy, tokenizer: tree.tokenizer, notes: tree.notes, sessions: tree.sessions.map((session) => session.file), totals: treeTotals(tree) })),
+    trees: result.trees.map((tree, index) => ({ policy: tree.policy, tokenizer: tree.tokenizer, notes: tree.notes, sessions: tree.sessions.map((session) => session.file), totals: treeTotals(tree), duplication: result.duplications[index] ?? null })),
     totals: overallTotals(result.trees),
     currency: result.currency,
     skipped: result.skipped,

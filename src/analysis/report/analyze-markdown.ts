@@ -2,9 +2,10 @@ import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
 import { divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
 import { cell } from './diff-text.js';
+import { duplicationLines } from './duplication-lines.js';
 import { totalsLine } from './analyze-text.js';
 
-/** The same report as Markdown, fit for a pull-request comment: a table per session, causes in a collapsed list, totals in bold. */
+/** The same report as Markdown, fit for a pull-request comment: a table per session, causes in a collapsed list, totals in bold, then the duplication account of a tree with children. */
 export function renderAnalyzeMarkdown(result: AnalyzeResult): string {
   const out: string[] = ['## kvprefix analyze', ''];
   result.trees.forEach((tree, index) => {
@@ -18,6 +19,12 @@ export function renderAnalyzeMarkdown(result: AnalyzeResult): string {
       out.push('');
     }
     out.push(`**${totalsLine(treeTotals(tree), result.currency)}**`, '');
+    const duplication = result.duplications[index];
+    if (duplication) {
+      const section = duplicationLines(duplication);
+      out.push(`#### ${cell(section.title.replace(/^duplication/, 'Duplication'))}`, '', ...section.lines.map((line) => `- ${cell(line)}`), '');
+      out.push('<details><summary>Assumptions</summary>', '', ...section.notes.map((note) => `- ${cell(note)}`), '', '</details>', '');
+    }
     if (tree.notes.length > 0) out.push(...tree.notes.map((note) => `> ${cell(note)}`), '');
   });
   if (result.trees.length > 1) out.push(`**All ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}**`, '');

@@ -1,6 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
 import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
+import { duplicationLines } from './duplication-lines.js';
 import { count, money } from './text-format.js';
 
 /** Options of the terminal renderer. */
@@ -49,7 +50,7 @@ export function totalsLine(totals: UsageTotals, currency: string): string {
   return `totals: ${parts.join('; ')}`;
 }
 
-/** The terminal report of `kvprefix analyze`: a table per session of each tree, causes, notes, totals. */
+/** The terminal report of `kvprefix analyze`: a table per session of each tree, causes, totals, the duplication account of a tree with children, notes. */
 export function renderAnalyzeText(result: AnalyzeResult, options: AnalyzeTextOptions = {}): string {
   const colour = options.colour === true;
   const heading = (text: string) => (colour ? `${ANSI.bold}${text}${ANSI.reset}` : text);
@@ -62,6 +63,11 @@ export function renderAnalyzeText(result: AnalyzeResult, options: AnalyzeTextOpt
       out.push(...divergenceLines(session).map((line) => `    ${line}`));
     }
     out.push('', `  ${totalsLine(treeTotals(tree), result.currency)}`);
+    const duplication = result.duplications[index];
+    if (duplication) {
+      const section = duplicationLines(duplication);
+      out.push('', `  ${heading(section.title)}`, ...section.lines.map((line) => `    ${line}`), ...section.notes.map((note) => `    note: ${note}`));
+    }
     out.push(...tree.notes.map((note) => `  note: ${note}`), '');
   });
   if (result.trees.length > 1) out.push(heading(`all ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}`), '');
