@@ -104,6 +104,7 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolResultObserver,
   TurnEndReason,
 } from './loop/index.js';
 export {

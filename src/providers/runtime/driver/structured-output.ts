@@ -4,7 +4,7 @@ import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION } from '..
 import { SECTION_ORDERS } from '../head/section-orders.js';
 import { unsupportedSchemaConstruct } from '../head/sdk/json-schema-type.js';
 import { SubagentError } from './subagent-error.js';
-import type { JsonSchemaObject } from '../loop/agent-contract.js';
+import type { JsonSchemaObject, ToolExecution } from '../loop/agent-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** The child-only tool a structured child must call to finish. */
@@ -13,7 +13,7 @@ export const STRUCTURED_OUTPUT_TOOL = 'structured_output';
 /** The canonical acknowledgement of a recorded value. */
 export const STRUCTURED_OUTPUT_RECORDED = 'Structured output recorded.';
 
-/** A structured run's handle: the committed value once the child called the tool with valid arguments. */
+/** A structured run's handle: the committed value once a valid call's final result was logged without error. */
 export interface StructuredRuntime {
   captured(): { readonly value: unknown } | undefined;
 }
@@ -47,11 +47,14 @@ export function compileOutputContract(schema: JsonSchemaObject): OutputContract 
 
 /**
  * Installs the structured-output contract in a child's scope (DSH `attachStructuredRuntime`): the
- * `structured_output` tool with the requested schema, the order-190 instruction section, and a
- * monotonic guard that refuses every later call once a value is recorded. A valid call records the
- * value and concludes the turn; an invalid one is an errored result the model can retry.
+ * `structured_output` tool with the requested schema, the order-190 instruction section, a result
+ * observer and a monotonic guard. A valid call only stages its value (keyed by its execution) and
+ * concludes the turn; the value commits when that execution's final result is logged and is not an
+ * error — so a result replaced by a cancellation commits nothing. Once a value is committed, the
+ * guard refuses every later call. An invalid call is an errored result the model can retry.
  */
 export function attachStructuredRuntime(scope: AgentScope, contract: OutputContract): StructuredRuntime {
+  const staged = new WeakMap<ToolExecution, { readonly value: unknown }>();
   let captured: { readonly value: unknown } | undefined;
   scope.tool({
     name: STRUCTURED_OUTPUT_TOOL,
@@ -60,10 +63,17 @@ export function attachStructuredRuntime(scope: AgentScope, contract: OutputContr
     async execute(args, execution) {
       const parsed = contract.validator.safeParse(args);
       if (!parsed.success) throw new ToolCallFailure('tool/invalid-structured-output', `invalid structured output: ${z.prettifyError(parsed.error)}`);
-      captured = { value: args };
+      staged.set(execution, { value: args });
       execution.concludeTurn();
       return STRUCTURED_OUTPUT_RECORDED;
     },
+  });
+  scope.onToolResult(({ name, execution, isError }) => {
+    if (name !== STRUCTURED_OUTPUT_TOOL) return;
+    const entry = staged.get(execution);
+    // The final result always clears its own stage, whether it succeeded or failed.
+    staged.delete(execution);
+    if (entry !== undefined && !isError && captured === undefined) captured = entry;
   });
   scope.section({ name: `tool:${STRUCTURED_OUTPUT_TOOL}`, order: SECTION_ORDERS['tool:structured_output'], text: STRUCTURED_OUTPUT_INSTRUCTION });
   scope.guard((call) => (captured === undefined ? undefined : `structured output already recorded: the run is complete, so \`${call.name}\` is not executed`));

@@ -79,12 +79,23 @@ export interface RecordedRequest {
  */
 export type ToolGuard = (call: { readonly name: string; readonly callId: string }) => string | undefined;
 
+/**
+ * An observer of a call's final result (DSH `tools/result`), told once the result is logged: the
+ * tool's name, the very execution its body received (its identity names one trip through the
+ * loop; call ids may repeat across steps) and whether the final result is an error. A call whose
+ * body never ran (denied, unknown, cancelled before dispatch) reaches observers with an execution
+ * no body has seen.
+ */
+export type ToolResultObserver = (outcome: { readonly name: string; readonly execution: ToolExecution; readonly isError: boolean }) => void;
+
 /** An agent's own registration layer as others may read it (the agent registers through `AgentScope`). */
 export interface AgentScopeView {
   readonly sections: readonly PromptSection[];
   readonly tools: readonly ToolDefinition[];
   readonly contexts: readonly PromptContext[];
   readonly guards: readonly ToolGuard[];
+  /** Observers of each call's final, logged result. */
+  readonly resultObservers: readonly ToolResultObserver[];
   /** The global-tool restriction of this scope, if any. */
   readonly filter: ToolFilter | undefined;
   /** True while the scope suppresses runtime-context snapshots. */

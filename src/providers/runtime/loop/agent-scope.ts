@@ -1,5 +1,5 @@
 import type { PromptContext, PromptSection } from '../head/prompt-section.js';
-import type { AgentScopeView, ToolDefinition, ToolGuard } from './agent-contract.js';
+import type { AgentScopeView, ToolDefinition, ToolGuard, ToolResultObserver } from './agent-contract.js';
 import type { ToolFilter } from '../head/tool-filter.js';
 import { UsageError } from '../../../prefix/index.js';
 
@@ -14,6 +14,7 @@ export class AgentScope implements AgentScopeView {
   readonly tools: ToolDefinition[] = [];
   readonly contexts: PromptContext[] = [];
   readonly guards: ToolGuard[] = [];
+  readonly resultObservers: ToolResultObserver[] = [];
   #filter: ToolFilter | undefined;
   #contextSuppressors = 0;
 
@@ -67,5 +68,10 @@ export class AgentScope implements AgentScopeView {
   /** Adds a monotonic tool guard. */
   guard(guard: ToolGuard): void {
     this.guards.push(guard);
+  }
+
+  /** Observes every call's final result once it is logged (DSH's `tools/result` notification). */
+  onToolResult(observer: ToolResultObserver): void {
+    this.resultObservers.push(observer);
   }
 }

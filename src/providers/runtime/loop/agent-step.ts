@@ -180,7 +180,7 @@ export async function runStep(agent: AgentHandle, driver: TurnDriver, input: Ste
   );
   const calls = response.content.filter((block): block is ToolCallBlock => block.type === 'tool-call');
   let concluded = false;
-  if (calls.length > 0) concluded = (await dispatchToolCalls(agent, calls, { turn, step, signal, visibility: head.visibility, guards: driver.scope.guards })).concluded;
+  if (calls.length > 0) concluded = (await dispatchToolCalls(agent, calls, { turn, step, signal, visibility: head.visibility, guards: driver.scope.guards, observers: driver.scope.resultObservers })).concluded;
   log.append('step/end', { turn, step });
   if (calls.length > 0 && !concluded && !signal.aborted) return { kind: 'continue' };
   signal.throwIfAborted();

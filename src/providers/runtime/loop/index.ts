@@ -31,6 +31,7 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolResultObserver,
 } from './agent-contract.js';
 export { AgentScope } from './agent-scope.js';
 export type { StepOutcome, TurnEndReason } from './agent-step.js';

@@ -1,6 +1,6 @@
 import type { TextBlock, ToolCallBlock } from '../../model/content.js';
 import type { ToolVisibility } from '../head/tool-visibility.js';
-import type { AgentHandle, ToolDefinition, ToolGuard } from './agent-contract.js';
+import type { AgentHandle, ToolDefinition, ToolExecution, ToolGuard, ToolResultObserver } from './agent-contract.js';
 
 /** Where a step's calls run. */
 export interface DispatchContext {
@@ -10,6 +10,8 @@ export interface DispatchContext {
   readonly visibility: ToolVisibility<ToolDefinition>;
   /** The agent's monotonic tool guards, checked before each call. */
   readonly guards: readonly ToolGuard[];
+  /** The agent's observers of each call's final, logged result. */
+  readonly observers: readonly ToolResultObserver[];
 }
 
 /** What a step's dispatch did. */
@@ -27,7 +29,13 @@ function errorResult(message: string): CallResult {
   return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true };
 }
 
-async function execute(agent: AgentHandle, call: ToolCallBlock, context: DispatchContext, conclude: () => void): Promise<CallResult> {
+/**
+ * One call through the loop. Cancellation is DSH's tool registry's: a call whose turn is already
+ * cancelled never runs its body (`tool call aborted before dispatch`), and a cancellation that lands
+ * while the body runs replaces only a successful outcome (`tool call aborted`).
+ */
+async function execute(call: ToolCallBlock, execution: ToolExecution, context: DispatchContext): Promise<CallResult> {
+  if (context.signal.aborted) return errorResult('tool call aborted before dispatch');
   for (const guard of context.guards) {
     const denial = guard({ name: call.name, callId: call.id });
     if (denial !== undefined) return errorResult(denial);
@@ -40,19 +48,22 @@ async function execute(agent: AgentHandle, call: ToolCallBlock, context: Dispatc
   } catch (error) {
     return errorResult(`invalid arguments for '${call.name}': ${error instanceof Error ? error.message : String(error)}`);
   }
+  let output: string | readonly TextBlock[];
   try {
-    const output = await tool.execute(args, { agent, callId: call.id, signal: context.signal, concludeTurn: conclude });
-    return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : output, isError: false };
+    output = await tool.execute(args, execution);
   } catch (error) {
     return errorResult(error instanceof Error ? error.message : String(error));
   }
+  if (context.signal.aborted) return errorResult('tool call aborted');
+  return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : output, isError: false };
 }
 
 /**
  * Runs a step's tool calls through the agent's visibility view (the same view that produced the
- * step's wire schemas) and logs `tool/call` and `tool/result` events. Consecutive concurrency-safe
- * calls are dispatched together, their calls logged first and their results in model order (as in
- * the recorded `subagent-parallel` scenario); any other call is a barrier that runs alone.
+ * step's wire schemas) and logs `tool/call` and `tool/result` events, telling the result observers
+ * of each result once it is logged. Consecutive concurrency-safe calls are dispatched together, their
+ * calls logged first and their results in model order (as in the recorded `subagent-parallel`
+ * scenario); any other call is a barrier that runs alone.
  */
 export async function dispatchToolCalls(agent: AgentHandle, calls: readonly ToolCallBlock[], context: DispatchContext): Promise<DispatchOutcome> {
   let concluded = false;
@@ -68,7 +79,8 @@ export async function dispatchToolCalls(agent: AgentHandle, calls: readonly Tool
     const callSeqs = group.map(
       (call) => agent.session.append('tool/call', { turn: context.turn, step: context.step, callId: call.id, name: call.name, arguments: call.arguments }).seq,
     );
-    const results = await Promise.all(group.map((call) => execute(agent, call, context, conclude)));
+    const executions = group.map((call): ToolExecution => ({ agent, callId: call.id, signal: context.signal, concludeTurn: conclude }));
+    const results = await Promise.all(group.map((call, position) => execute(call, executions[position]!, context)));
     for (const [position, call] of group.entries()) {
       const result = results[position]!;
       agent.session.append(
@@ -85,6 +97,8 @@ export async function dispatchToolCalls(agent: AgentHandle, calls: readonly Tool
         },
         { sourceEventSeqs: [callSeqs[position]!], surfaceOp: 'append' },
       );
+      // The logged result is the final one: only now may observers act on it (DSH `tools/result`).
+      for (const observe of context.observers) observe({ name: call.name, execution: executions[position]!, isError: result.isError });
     }
     index = end;
   }
