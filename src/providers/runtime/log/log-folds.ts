@@ -25,10 +25,14 @@ export function hasEvent(events: readonly RecordedEvent[], type: string): boolea
 /** Words of DSH's fallback session title (every recorded fallback title is the first five words). */
 export const FALLBACK_TITLE_WORDS = 5;
 
+/** Characters a fallback title keeps at most (no recorded fallback title is longer; longer first words are cut mid-word). */
+export const FALLBACK_TITLE_MAX_CHARS = 40;
+
 /**
  * DSH's fallback title for a session: the first words of its first user message, e.g.
- * "Remember this fact for later:" (subagent-fork-in-process/session.jsonl).
+ * "Remember this fact for later:" (subagent-fork-in-process/session.jsonl), cut to 40 characters, e.g.
+ * "Start one continuable background subagen" (headless subagent-settlement/stream-json.expected.jsonl).
  */
 export function fallbackTitle(text: string): string {
-  return text.split(/\s+/).filter((word) => word !== '').slice(0, FALLBACK_TITLE_WORDS).join(' ');
+  return text.split(/\s+/).filter((word) => word !== '').slice(0, FALLBACK_TITLE_WORDS).join(' ').slice(0, FALLBACK_TITLE_MAX_CHARS);
 }

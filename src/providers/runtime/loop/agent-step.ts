@@ -184,5 +184,8 @@ export async function runStep(agent: AgentHandle, driver: TurnDriver, input: Ste
   log.append('step/end', { turn, step });
   if (calls.length > 0 && !concluded && !signal.aborted) return { kind: 'continue' };
   signal.throwIfAborted();
+  // Steering continues the current turn (core/agent-loop README): input that reached the next-step
+  // inbox while the model answered gets a further step instead of waiting for a new turn.
+  if (calls.length === 0 && response.finish.kind === 'stop' && driver.hasStepInput()) return { kind: 'continue' };
   return { kind: 'end', reason: endReason(response.finish) };
 }

@@ -168,6 +168,7 @@ export class Agent implements AgentHandle {
         return claimed;
       },
       claimForStep: () => this.#claimForStep(),
+      hasStepInput: () => this.#nextStep.length > 0,
     };
   }
 

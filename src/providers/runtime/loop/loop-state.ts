@@ -28,4 +28,6 @@ export interface TurnDriver {
   claimForTurn(): InboxMessage[];
   /** Claims pending next-step input (between steps). */
   claimForStep(): InboxMessage[];
+  /** Whether next-step input is waiting to be claimed. */
+  hasStepInput(): boolean;
 }

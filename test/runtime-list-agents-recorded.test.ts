@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import type { ModelRequest } from '../src/providers/model/index.js';
+import { REPORT_SECTION_TEXT, type Agent } from '../src/providers/runtime/index.js';
+import { ScriptedModel, toFixtureRows, type ScriptedStep } from '../src/testing/index.js';
+import { describeWithCorpus } from './support/corpus.js';
+import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps, type Row } from './support/runtime-corpus.js';
+import { acpHost, settleAll } from './support/runtime-scenario.js';
+
+const SCENARIO = path.join(ACP, 'subagent-list-agents');
+const isChild = (request: ModelRequest): boolean => request.system.includes(REPORT_SECTION_TEXT);
+
+/** Ids, times and lineage differ run to run; everything else must be the recorded bytes. */
+const normalize = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (key, field) =>
+    ['id', 'dt', 'createdAt', 'parentSession', 'senderSessionId'].includes(key)
+      ? '·'
+      : typeof field === 'string'
+        ? field.replace(/Background subagent \S+ /, 'Background subagent · ').replace(/^started subagent \S+$/, 'started subagent ·')
+        : field,
+  );
+
+/** The written log as fixture rows, with the request head's system and tools as the pinned placeholders. */
+function fixture(agent: { session: { header: unknown; events: Parameters<typeof toFixtureRows>[0] } }): Row[] {
+  return [agent.session.header, ...toFixtureRows(agent.session.events)].map((row) => {
+    const entry = row as Row;
+    if (entry.type !== 'request/header') return entry;
+    return { ...entry, data: { ...entry.data, header: { ...entry.data.header, system: '{{system}}', tools: '{{tools}}' } } };
+  });
+}
+
+/** Index of the row that closes turn `turn` (its `turn/end`). */
+const turnEnd = (rows: readonly Row[], turn: number): number => rows.findIndex((row) => row.type === 'turn/end' && row.data.turn === turn);
+
+/**
+ * Replays subagent-list-agents: turn 1 starts a continuable spawn child in the background and
+ * answers STARTED; the child's settlement notice opens turn 2; the user's second prompt opens
+ * turn 3, whose first step calls `list_agents`. The recorded result of that call,
+ * `<child id> [ready] — Reply with CHILD_OK`, is not asserted: the runtime has no `list_agents`
+ * executor (the pinned schema alone answers with an error result).
+ */
+async function replay() {
+  const parentRows = readRows(path.join(SCENARIO, 'session.jsonl'));
+  const childRows = readRows(path.join(SCENARIO, 'session.1.jsonl'));
+  const model = new ScriptedModel([
+    ...recordedSteps(parentRows).map((step): ScriptedStep => ({ ...step, match: (request) => !isChild(request) })),
+    ...recordedSteps(childRows).map((step): ScriptedStep => ({ ...step, match: isChild })),
+  ]);
+  const { host, createParent } = acpHost(model, { contexts: recordedContexts(parentRows) });
+  const parent: Agent = createParent();
+  const [first, second] = recordedPrompts(parentRows);
+  parent.followup([{ type: 'text', text: first! }]);
+  await settleAll(host);
+  parent.followup([{ type: 'text', text: second! }]);
+  await settleAll(host);
+  model.assertConsumed();
+  const child = [...host.agents.values()].find((agent) => agent.parent === parent)!;
+  return { parent, child, parentRows, childRows };
+}
+
+describeWithCorpus('dsh', 'runtime: a settled background child, then list_agents (subagent-list-agents)', () => {
+  it("writes the child's log row for row: seed, the never approval policy, its task and the CHILD_OK answer", async () => {
+    const { child, childRows } = await replay();
+    expect(normalize(fixture(child))).toEqual(normalize(childRows));
+  });
+
+  it("writes the parent's turns 1 and 2 row for row: the background start, STARTED, then the settlement notice opening turn 2", async () => {
+    const { parent, parentRows } = await replay();
+    const written = fixture(parent);
+    expect(turnEnd(written, 2)).toBe(turnEnd(parentRows, 2));
+    expect(normalize(written.slice(0, turnEnd(written, 2) + 1))).toEqual(normalize(parentRows.slice(0, turnEnd(parentRows, 2) + 1)));
+  });
+
+  it("writes the parent's recorded event-type sequence over all three turns, turn 3 calling list_agents and then answering DONE", async () => {
+    const { parent, parentRows } = await replay();
+    expect(fixture(parent).map((row) => row.type)).toEqual(parentRows.map((row) => row.type));
+    const calls = parent.session.events.filter((event) => event.type === 'tool/call').map((event) => (event.data as { name: string; arguments: string }));
+    expect(calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['subagent', parentRows.find((row) => row.type === 'tool/call')!.data.arguments],
+      ['list_agents', '{}'],
+    ]);
+  });
+
+  it("delivers the recorded notice text to the parent's first turn-2 request: the child finished, then its closing message CHILD_OK", async () => {
+    const { parent, child } = await replay();
+    const request = parent.requests.find((candidate) => candidate.turn === 2)!;
+    expect(request.model.messages.at(-1)!.content).toEqual([
+      { type: 'text', text: `Background subagent ${child.id} finished and will do no further work unless you send it more.` },
+      { type: 'text', text: 'Its closing message:' },
+      { type: 'text', text: 'CHILD_OK' },
+    ]);
+  });
+});
