@@ -1,19 +1,14 @@
-import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { hasChromium, launchChromium } from '../../test/support/chromium.js';
 import { median } from './scenario.js';
-
-/** Debian's chromium, as the HTML report's browser test uses it. */
-export const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * Median milliseconds from navigating to an HTML file until its script has drawn it (`body[data-ready]`),
  * over `runs` fresh pages; null when chromium is not installed. Console errors fail the measurement.
  */
 export async function browserLoadMs(file: string, runs = 3): Promise<number | null> {
-  if (!existsSync(CHROMIUM)) return null;
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  if (!hasChromium) return null;
+  const browser = await launchChromium();
   try {
     const times: number[] = [];
     for (let run = 0; run < runs; run++) {
