@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { schemaOnlyTool, type AgentHandle, type LoggedToolSchema } from '../src/providers/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
-import { ScriptedModel, toFixtureRows, type ScriptedStep } from '../src/testing/index.js';
+import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
-import { ACP, readPin, readRows, recordedContexts, recordedPrompts, recordedSteps, type Row } from './support/runtime-corpus.js';
+import { ACP, readPin, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
 import { acpHost, settleAll } from './support/runtime-scenario.js';
 
 const SCENARIO = 'subagent-child-question-rejection';
@@ -17,14 +17,6 @@ const forChild = (step: ScriptedStep): ScriptedStep => ({ ...step, match: isChil
 /** Ids, times and lineage differ run to run; everything else must be the recorded bytes. */
 const normalize = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (key, field) => (['id', 'createdAt', 'parentSession'].includes(key) ? '·' : field));
 
-/** The written log as fixture rows, with the request head's system and tools as the pinned placeholders. */
-function fixture(agent: AgentHandle): Row[] {
-  return [agent.session.header, ...toFixtureRows(agent.session.events)].map((row) => {
-    const entry = row as Row;
-    if (entry.type !== 'request/header') return entry;
-    return { ...entry, data: { ...entry.data, header: { ...entry.data.header, system: '{{system}}', tools: '{{tools}}' } } };
-  });
-}
 
 const isQuestionResult = (row: Row): boolean => row.type === 'tool/result' && row.data.message.source.callId === 'call_child_question';
 

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { REPORT_SECTION_TEXT } from '../src/providers/index.js';
-import { ScriptedModel, toFixtureRows, type ScriptedStep } from '../src/testing/index.js';
+import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
-import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
+import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture } from './support/runtime-corpus.js';
 import { acpHost, settleAll } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'subagent-continuable-inheritance');
@@ -16,14 +16,6 @@ const forChild = (step: ScriptedStep): ScriptedStep => ({ ...step, match: isChil
 const normalize = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value), (key, field) => (['id', 'dt', 'createdAt', 'parentSession', 'senderSessionId'].includes(key) ? '·' : typeof field === 'string' ? field.replace(/Background subagent \S+ /, 'Background subagent · ').replace(/^started subagent \S+$/, 'started subagent ·') : field));
 
-/** The written log as fixture rows, with the request head's system and tools as the pinned placeholders. */
-function fixture(agent: { session: { header: unknown; events: Parameters<typeof toFixtureRows>[0] } }): unknown[] {
-  return [agent.session.header, ...toFixtureRows(agent.session.events)].map((row) => {
-    const entry = row as { type: string; data?: { header?: object } };
-    if (entry.type !== 'request/header') return row;
-    return { ...entry, data: { ...entry.data, header: { ...entry.data!.header, system: '{{system}}', tools: '{{tools}}' } } };
-  });
-}
 
 /**
  * Replays subagent-continuable-inheritance: a parent whose sandbox is switched to read-only starts a

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { REPORT_SECTION_TEXT, type Agent } from '../src/providers/runtime/index.js';
-import { ScriptedModel, toFixtureRows, type ScriptedStep } from '../src/testing/index.js';
+import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
-import { HEADLESS, readRows, recordedSteps, type Row } from './support/runtime-corpus.js';
+import { HEADLESS, readRows, recordedSteps, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
 import { acpHost, settleAll } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(HEADLESS, 'subagent-settlement');
@@ -32,14 +32,6 @@ const normalize = (value: unknown): unknown =>
         : field,
   );
 
-/** The written log as fixture rows, with the request head's system and tools as the recorded placeholders. */
-function fixture(agent: { session: { header: unknown; events: Parameters<typeof toFixtureRows>[0] } }): Row[] {
-  return [agent.session.header, ...toFixtureRows(agent.session.events)].map((row) => {
-    const entry = row as Row;
-    if (entry.type !== 'request/header') return entry;
-    return { ...entry, data: { ...entry.data, header: { ...entry.data.header, system: '{{system}}', tools: '{{tools}}' } } };
-  });
-}
 
 /**
  * Replays subagent-settlement (headless example): the parent starts a continuable spawn child in

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolSchema } from '../../src/providers/model/index.js';
 import type { ContextSnapshotSection } from '../../src/providers/runtime/index.js';
-import type { ScriptedStep, ScriptedToolCall } from '../../src/testing/index.js';
+import { toFixtureRows, type ScriptedStep, type ScriptedToolCall } from '../../src/testing/index.js';
 import { corpusPath } from './corpus.js';
 
 /** The DSH corpus folder (read-only). */
@@ -21,6 +21,19 @@ export interface Row {
   readonly type: string;
   readonly data?: any;
   readonly [key: string]: unknown;
+}
+
+/**
+ * A log the runtime wrote, as fixture rows (header first), with each request header's system and
+ * tools written as the placeholders the recordings keep for pinned heads: what a recorded fixture
+ * log must equal row for row.
+ */
+export function writtenFixtureRows(agent: { readonly session: { readonly header: unknown; readonly events: Parameters<typeof toFixtureRows>[0] } }): Row[] {
+  return [agent.session.header, ...toFixtureRows(agent.session.events)].map((row) => {
+    const entry = row as Row;
+    if (entry.type !== 'request/header') return entry;
+    return { ...entry, data: { ...entry.data, header: { ...entry.data.header, system: '{{system}}', tools: '{{tools}}' } } };
+  });
 }
 
 /** The raw rows of a JSONL fixture (header first). */
