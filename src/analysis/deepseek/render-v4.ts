@@ -1,6 +1,9 @@
 import type { ChatWireMessage } from '../../providers/index.js';
-import { createRequest, Segment, type MessagePart, type PrefixRequest, type RequestParts, type RouteKey, type SegmentInput } from '../../prefix/index.js';
+import { Segment, type MessagePart, type PrefixRequest, type RequestParts, type RouteKey, type SegmentInput } from '../../prefix/index.js';
+import { BuiltSegments } from './built-segments.js';
 import { pythonJson } from './python-json.js';
+import { RenderedHeads } from './rendered-heads.js';
+import { sameJson } from './same-json.js';
 import { toStandIns, V4_TEMPLATE_TOKENS } from './special-tokens.js';
 import { TOOLS_BLOCK_CLOSING, TOOLS_BLOCK_OPENING } from './tools-block.js';
 
@@ -139,11 +142,14 @@ function conversationInputs(messages: readonly ChatWireMessage[], parts: readonl
 /**
  * One tool's line of the tools block, memoised: a replay renders the same pinned schemas into every
  * request, and their Python-style JSON is the costly part of rendering. Within one log the schema
- * objects are the same (looked up by identity); across logs their compact JSON is the key.
+ * objects are the same (looked up by identity). Across logs each log's pins are parsed afresh into
+ * equal objects: they are found by name and compared by walking them, which costs a fraction of
+ * `JSON.stringify` (a first request per log stringified its ~25 KB of schemas just to look them up).
  */
 class ToolLines {
   readonly #byObject = new WeakMap<object, { readonly name: unknown; readonly description: unknown; readonly line: string }>();
-  readonly #byJson = new Map<string, string>();
+  readonly #byName = new Map<unknown, { readonly fn: unknown; readonly line: string }[]>();
+  #size = 0;
 
   line(schema: unknown): string {
     const fn = ((schema as { function?: unknown }).function ?? schema) as { name?: unknown; description?: unknown; parameters?: unknown };
@@ -151,12 +157,18 @@ class ToolLines {
     const known = parameters ? this.#byObject.get(parameters) : undefined;
     // Strings from the same pin are the same string objects, so these comparisons are cheap.
     if (known && known.name === fn.name && known.description === fn.description) return known.line;
-    const compact = JSON.stringify(fn);
-    let line = this.#byJson.get(compact);
+    let line = this.#byName.get(fn.name)?.find((candidate) => sameJson(candidate.fn, fn))?.line;
     if (line === undefined) {
       line = toStandIns(pythonJson(fn));
-      if (this.#byJson.size >= TOOL_LINES_KEPT) this.#byJson.delete(this.#byJson.keys().next().value!);
-      this.#byJson.set(compact, line);
+      if (this.#size >= TOOL_LINES_KEPT) {
+        this.#byName.clear();
+        this.#size = 0;
+      }
+      // The schema object itself is kept: equal content renders to this line whatever object holds it.
+      const lines = this.#byName.get(fn.name) ?? [];
+      lines.push({ fn, line });
+      this.#byName.set(fn.name, lines);
+      this.#size++;
     }
     if (parameters) this.#byObject.set(parameters, { name: fn.name, description: fn.description, line });
     return line;
@@ -182,16 +194,31 @@ function headInputs(parts: RequestParts, tools: ToolLines): SegmentInput[] {
 
 /**
  * Renders chat requests as DeepSeek V4's server does (see `renderDeepSeekV4`), remembering the tool
- * lines it has rendered: hold one for as long as you render requests of the same hosts.
+ * lines and the segments it has built (a request that repeats an earlier one's head and history
+ * gets the same segment objects back, only its new segments are hashed): hold one for as long as
+ * you render requests of the same hosts.
  */
 export class DeepSeekV4Renderer {
   readonly #tools = new ToolLines();
+  readonly #segments = new BuiltSegments();
+  readonly #heads = new RenderedHeads();
 
   render(route: RouteKey, parts: RequestParts): PrefixRequest {
     const messages = parts.messages.map((part) => part.wire as ChatWireMessage);
     // Token text written out in the content (a `<think>` quoted in a message) is the token the server's tokenizer sees.
     const conversation = conversationInputs(messages, parts.messages).map((input) => ({ ...input, content: toStandIns(input.content as string) }));
-    return createRequest(route, 'chat', [...headInputs(parts, this.#tools), ...conversation]);
+    const routeSeed = this.#segments.routeSeed(route);
+    let head = this.#heads.find(routeSeed, parts.system, parts.tools);
+    if (head === undefined) {
+      head = this.#segments.chain(routeSeed, headInputs(parts, this.#tools));
+      this.#heads.remember(routeSeed, parts.system, parts.tools, head);
+    }
+    return { route, layout: 'chat', segments: [...head, ...this.#segments.chain(head.at(-1)?.prefixHash ?? routeSeed, conversation)], routeSeed };
+  }
+
+  /** `withGeneratedResponse`, reusing the response segment when the same response followed the same prompt before. */
+  withResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
+    return { ...request, segments: [...request.segments, this.#segments.segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed)] };
   }
 }
 
@@ -210,7 +237,10 @@ export function renderDeepSeekV4(route: RouteKey, parts: RequestParts): PrefixRe
  * request's segments are shared, not copied.
  */
 export function withGeneratedResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
-  const last = request.segments.at(-1);
-  const segment = new Segment({ kind: 'message', name: 'response', content: toStandIns(renderAssistantTurn(response, true)), meta: { role: 'assistant' } }, last?.prefixHash ?? request.routeSeed);
+  const segment = new Segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed);
   return { ...request, segments: [...request.segments, segment] };
+}
+
+function responseInput(response: ChatAssistantMessage): SegmentInput {
+  return { kind: 'message', name: 'response', content: toStandIns(renderAssistantTurn(response, true)), meta: { role: 'assistant' } };
 }
