@@ -59,29 +59,44 @@ export async function readDshSessionTree(target: string, options: { readonly max
   return sessions.sort((a, b) => Number(isRoot(b)) - Number(isRoot(a)) || a.log.header.createdAt - b.log.header.createdAt);
 }
 
-function eventTime(log: SessionLog, through: number): number | null {
+/** Per point, the time of the last event at or before it (`through`), or null when none carries one. */
+function pointTimes(log: SessionLog, points: readonly ModelRequestPoint[]): (number | null)[] {
+  // Points come in log order, so one pass over the events serves them all (a long log has thousands).
+  const times: (number | null)[] = [];
   let time: number | null = null;
   for (const entry of log.events) {
-    if (entry.seq > through) break;
+    while (times.length < points.length && entry.seq > points[times.length]!.through) times.push(time);
+    if (times.length === points.length) break;
     const value = (entry.event as { time?: unknown }).time;
     if (typeof value === 'number') time = value;
   }
-  return time;
+  while (times.length < points.length) times.push(time);
+  return times;
 }
 
-function responseOf(log: SessionLog, point: ModelRequestPoint): DshRequestRecord['response'] {
-  const message = log.events.find(
-    (entry) => entry.seq > point.through && isEventType(entry, 'assistant/message') && entry.event.data.turn === point.turn && entry.event.data.step === point.step,
-  );
-  if (!message || !isEventType(message, 'assistant/message')) return undefined;
-  const wire = messageToChatMessages(message.event.data.message)[0];
-  return wire?.role === 'assistant' ? wire : undefined;
+/** Per point, the step's response: the first `assistant/message` of its turn and step after it. */
+function pointResponses(log: SessionLog, points: readonly ModelRequestPoint[]): DshRequestRecord['response'][] {
+  const messages = new Map<string, SessionLog['events'][number][]>();
+  for (const entry of log.events) {
+    if (!isEventType(entry, 'assistant/message')) continue;
+    const key = `${entry.event.data.turn}:${entry.event.data.step}`;
+    const list = messages.get(key) ?? [];
+    list.push(entry);
+    messages.set(key, list);
+  }
+  return points.map((point) => {
+    const message = messages.get(`${point.turn}:${point.step}`)?.find((entry) => entry.seq > point.through);
+    if (!message || !isEventType(message, 'assistant/message')) return undefined;
+    const wire = messageToChatMessages(message.event.data.message)[0];
+    return wire?.role === 'assistant' ? wire : undefined;
+  });
 }
 
 function ownRequests(session: DshSessionFile, sessionIndex: number): DshRequestRecord[] {
-  return modelRequestPoints(session.log)
-    .filter((point) => !point.seeded)
-    .map((point, index) => ({ session: sessionIndex, index, point, time: eventTime(session.log, point.through), response: responseOf(session.log, point) }));
+  const points = modelRequestPoints(session.log).filter((point) => !point.seeded);
+  const times = pointTimes(session.log, points);
+  const responses = pointResponses(session.log, points);
+  return points.map((point, index) => ({ session: sessionIndex, index, point, time: times[index] ?? null, response: responses[index] }));
 }
 
 /**
