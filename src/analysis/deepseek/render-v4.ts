@@ -3,6 +3,7 @@ import { Segment, type MessagePart, type PrefixRequest, type RequestParts, type 
 import { BuiltSegments } from './built-segments.js';
 import { pythonJson } from './python-json.js';
 import { RenderedHeads } from './rendered-heads.js';
+import { RenderedMessages, type MessageSource } from './rendered-messages.js';
 import { sameJson } from './same-json.js';
 import { toStandIns, V4_TEMPLATE_TOKENS } from './special-tokens.js';
 import { TOOLS_BLOCK_CLOSING, TOOLS_BLOCK_OPENING } from './tools-block.js';
@@ -112,8 +113,18 @@ function segmentOf(part: MessagePart | undefined, fallbackName: string, content:
   return { kind: part?.kind ?? 'message', name: part?.name ?? fallbackName, content, meta: { role: part?.role ?? 'user' } };
 }
 
-/** Segment inputs of the conversation part of a V4 prompt (everything after the head). */
-function conversationInputs(messages: readonly ChatWireMessage[], parts: readonly MessagePart[]): SegmentInput[] {
+/** What `renderAssistantTurn` reads of a message: content, reasoning, and each call's name and arguments. */
+function assistantSource(message: ChatAssistantMessage, keepReasoning: boolean): MessageSource {
+  const calls = (message.tool_calls ?? []).flatMap((call) => [call.function.name, call.function.arguments]);
+  return ['assistant', message.content, message.reasoning_content ?? '', message.reasoning_content !== undefined, keepReasoning, ...calls];
+}
+
+/**
+ * Segment inputs of the conversation part of a V4 prompt (everything after the head), each text
+ * with template-token text mapped to stand-ins (a `<think>` quoted in a message is the token the
+ * server's tokenizer sees), looked up in `texts` when rendered before.
+ */
+function conversationInputs(messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages): SegmentInput[] {
   const blocks = mergeBlocks(messages);
   let lastReal = -1;
   blocks.forEach((block, index) => {
@@ -126,14 +137,19 @@ function conversationInputs(messages: readonly ChatWireMessage[], parts: readonl
       const member = block.members[0]!;
       const message = messages[member] as ChatAssistantMessage;
       callOrder = new Map((message.tool_calls ?? []).map((call, order) => [call.id, order]));
-      inputs.push(segmentOf(parts[member], `message[${member}]:assistant`, renderAssistantTurn(message, blockIndex > lastReal)));
+      const keepReasoning = blockIndex > lastReal;
+      const text = texts.text(assistantSource(message, keepReasoning), () => toStandIns(renderAssistantTurn(message, keepReasoning)));
+      inputs.push(segmentOf(parts[member], `message[${member}]:assistant`, text));
       return;
     }
     sortByCallOrder(block, messages, callOrder);
     block.members.forEach((member, position) => {
+      const message = messages[member]!;
       const opening = position === 0 ? user.mark : '\n\n';
       const closing = position === block.members.length - 1 ? `${assistant.mark}${blockIndex >= lastReal ? thinkOpen.mark : thinkClose.mark}` : '';
-      inputs.push(segmentOf(parts[member], `message[${member}]:${messages[member]!.role}`, `${opening}${memberText(messages[member]!)}${closing}`));
+      const body = message.role === 'tool' ? message.content : message.role === 'user' ? userText(message) : '';
+      const text = texts.text([message.role, body, opening, closing], () => toStandIns(`${opening}${memberText(message)}${closing}`));
+      inputs.push(segmentOf(parts[member], `message[${member}]:${message.role}`, text));
     });
   });
   return inputs;
@@ -202,11 +218,11 @@ export class DeepSeekV4Renderer {
   readonly #tools = new ToolLines();
   readonly #segments = new BuiltSegments();
   readonly #heads = new RenderedHeads();
+  readonly #messages = new RenderedMessages();
 
   render(route: RouteKey, parts: RequestParts): PrefixRequest {
     const messages = parts.messages.map((part) => part.wire as ChatWireMessage);
-    // Token text written out in the content (a `<think>` quoted in a message) is the token the server's tokenizer sees.
-    const conversation = conversationInputs(messages, parts.messages).map((input) => ({ ...input, content: toStandIns(input.content as string) }));
+    const conversation = conversationInputs(messages, parts.messages, this.#messages);
     const routeSeed = this.#segments.routeSeed(route);
     let head = this.#heads.find(routeSeed, parts.system, parts.tools);
     if (head === undefined) {
