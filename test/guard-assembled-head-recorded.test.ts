@@ -8,16 +8,17 @@ import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 /*
  * The head `kvprefix guard` assembles from a composition, held against the head DSH sent when it ran
- * that composition: each ACP snapshot scenario below booted the keyless `*.cordis.snapshot.yml`
- * named beside it, and its pins (`system-prompt*.expected.md`, `tool-schemas*.expected.json`) are
- * the recorded head. A scenario is paired only when the mapping is certain: the scenario and the
+ * that composition: each snapshot scenario below booted the keyless `*.cordis.snapshot.yml` named
+ * beside it, and the recorded head is its pins (`system-prompt*.expected.md`,
+ * `tool-schemas*.expected.json`; the ACP example) or, where the log keeps the head inline, its first
+ * `request/header` (the headless example). A scenario is paired only when the mapping is certain: the scenario and the
  * composition share a name or a comment naming the scenario, or (the default composition) the
  * scenario's delegation tool, route and child head are the default tree's and no composition of
  * the example names it.
  */
 
-const EXAMPLE = 'examples/acp-agent';
-const SNAPSHOTS = `${EXAMPLE}/tests/snapshots`;
+type Example = 'acp-agent' | 'headless-agent';
+const snapshots = (example: Example) => `examples/${example}/tests/snapshots`;
 
 /** What the guard does with a composition whose head it cannot assemble exactly. */
 type Fidelity =
@@ -37,9 +38,11 @@ type Fidelity =
   | { readonly kind: 'code-mode'; readonly uncounted: readonly string[] };
 
 interface RecordedPair {
-  /** Scenario folder under the ACP snapshots. */
+  /** The DSH example (default `acp-agent`). */
+  readonly example?: Example;
+  /** Scenario folder under the example's snapshots. */
   readonly scenario: string;
-  /** The composition it ran, under the ACP example. */
+  /** The composition it ran, under the example. */
   readonly composition: string;
   /** Whose head the pins hold: the parent's, or the child a delegation tool's default call starts (`session.1.jsonl`). */
   readonly head: 'parent' | { readonly child: string };
@@ -125,6 +128,26 @@ const PAIRS: readonly RecordedPair[] = [
   { scenario: 'code-mode-turn', composition: 'code-mode.cordis.snapshot.yml', head: 'parent', fidelity: { kind: 'code-mode', uncounted: [] } },
   { scenario: 'code-mode-read-image', composition: 'code-mode-image.cordis.snapshot.yml', head: 'parent', fidelity: { kind: 'code-mode', uncounted: [`${APP}fs`] } },
   { scenario: 'advanced-toolchain', composition: 'advanced.cordis.snapshot.yml', head: 'parent', fidelity: { kind: 'code-mode', uncounted: [`${APP}cordis`] } },
+  // The headless example runs bash and the filesystem unsandboxed (`dsh-bash-local`, `dsh-fs-local`).
+  {
+    example: 'headless-agent',
+    scenario: 'compaction-recovery',
+    composition: 'compaction.cordis.snapshot.yml',
+    head: 'parent',
+    fidelity: { kind: 'uncounted', uncounted: [`${APP}bash`, `${APP}fs`, `${APP}fs`], notAssembled: { tools: ['bash', 'edit', 'write'], sections: [] } },
+  },
+  {
+    example: 'headless-agent',
+    scenario: 'pty-tools',
+    composition: 'pty.cordis.snapshot.yml',
+    head: 'parent',
+    fidelity: {
+      kind: 'uncounted',
+      uncounted: [`${APP}bash`, `${APP}fs`, `${APP}fs`, `${APP}terminal`],
+      notAssembled: { tools: ['bash', 'edit', 'terminal_close', 'terminal_list', 'terminal_open', 'terminal_read', 'terminal_send', 'terminal_signal', 'write'], sections: ['tool:pty'] },
+    },
+  },
+  { example: 'headless-agent', scenario: 'advanced-toolchain', composition: 'advanced.cordis.snapshot.yml', head: 'parent', fidelity: { kind: 'code-mode', uncounted: [`${APP}bash`, `${APP}cordis`, `${APP}fs`, `${APP}fs`] } },
 ];
 
 interface Recorded {
@@ -134,21 +157,30 @@ interface Recorded {
   readonly route: { readonly provider: string; readonly model: string };
 }
 
-/** The scenario's own pins for one head (no fallback to another scenario's), and the route its log sent. */
+interface LoggedHeader {
+  readonly data: { readonly header: { readonly config: { provider: string; model: string }; readonly system: unknown; readonly tools: unknown } };
+}
+
+/**
+ * The head DSH sent: the scenario's own pins (no fallback to another scenario's), else the head its
+ * log keeps inline; and the route of the log's first `request/header`.
+ */
 function recorded(pair: RecordedPair): Recorded {
   const suffix = pair.head === 'parent' ? '' : '.1';
-  const file = (name: string) => corpusPath('dsh', SNAPSHOTS, pair.scenario, name);
+  const file = (name: string) => corpusPath('dsh', snapshots(pair.example ?? 'acp-agent'), pair.scenario, name);
   const systemFile = file(`system-prompt${suffix}.expected.md`);
   const toolsFile = file(`tool-schemas${suffix}.expected.json`);
   const header = readFileSync(file(`session${suffix}.jsonl`), 'utf8')
     .split('\n')
     .filter((line) => line.includes('"type":"request/header"'))
-    .map((line) => JSON.parse(line) as { data: { header: { config: { provider: string; model: string } } } })[0];
+    .map((line) => (JSON.parse(line) as LoggedHeader).data.header)[0];
   if (!header) throw new Error(`${pair.scenario}: no request/header in its log`);
+  const inlineSystem = typeof header.system === 'string' && header.system !== '{{system}}' ? header.system : undefined;
+  const inlineTools = Array.isArray(header.tools) ? (header.tools as LoggedToolSchema[]) : undefined;
   return {
-    system: existsSync(systemFile) ? parseSystemPromptPin(readFileSync(systemFile, 'utf8'), systemFile).initial : undefined,
-    tools: existsSync(toolsFile) ? parseToolSchemasPin(readFileSync(toolsFile, 'utf8'), toolsFile).initial : undefined,
-    route: header.data.header.config,
+    system: existsSync(systemFile) ? parseSystemPromptPin(readFileSync(systemFile, 'utf8'), systemFile).initial : inlineSystem,
+    tools: existsSync(toolsFile) ? parseToolSchemasPin(readFileSync(toolsFile, 'utf8'), toolsFile).initial : inlineTools,
+    route: header.config,
   };
 }
 
@@ -162,7 +194,7 @@ function assembled(report: GuardReport, pair: RecordedPair): { head: AssembledHe
 }
 
 async function guardPair(pair: RecordedPair): Promise<GuardReport> {
-  const composition = path.posix.join(EXAMPLE, pair.composition);
+  const composition = path.posix.join('examples', pair.example ?? 'acp-agent', pair.composition);
   // Pins write the session workspace as `{{cwd}}`; assembling with that cwd renders it the same way.
   return guardComposition({ path: corpusPath('dsh', composition), label: composition }, { cwd: '{{cwd}}' });
 }
@@ -170,17 +202,22 @@ async function guardPair(pair: RecordedPair): Promise<GuardReport> {
 const sectionsOf = (sections: readonly { name: string; text: string }[]) => sections.map(({ name, text }) => ({ name, text }));
 
 describeWithCorpus('dsh', 'guard: the head assembled from a composition is the head DSH sent for it', () => {
-  it('pairs every ACP scenario that pins a head of its own (pwsh-tool-turn has its own test below)', () => {
-    const pinned = readdirSync(corpusPath('dsh', SNAPSHOTS)).filter((scenario) =>
-      readdirSync(corpusPath('dsh', SNAPSHOTS, scenario)).some((file) => /^(system-prompt|tool-schemas)(\.\d+)?\.expected\./.test(file)),
-    );
-    expect([...PAIRS.map((pair) => pair.scenario), 'pwsh-tool-turn'].sort()).toEqual(pinned.sort());
+  it('pairs every ACP scenario that pins a head of its own (pwsh-tool-turn has its own test below) and every headless one that logs its head inline', () => {
+    const scenarios = (example: Example, keeps: (scenario: string) => boolean) => readdirSync(corpusPath('dsh', snapshots(example))).filter(keeps).sort();
+    const paired = (example: Example) => PAIRS.filter((pair) => (pair.example ?? 'acp-agent') === example).map((pair) => pair.scenario);
+    const acp = scenarios('acp-agent', (scenario) => readdirSync(corpusPath('dsh', snapshots('acp-agent'), scenario)).some((file) => /^(system-prompt|tool-schemas)(\.\d+)?\.expected\./.test(file)));
+    expect([...paired('acp-agent'), 'pwsh-tool-turn'].sort()).toEqual(acp);
+    const headless = scenarios('headless-agent', (scenario) => {
+      const log = corpusPath('dsh', snapshots('headless-agent'), scenario, 'session.jsonl');
+      return existsSync(log) && /"type":"request\/header","data":\{"header":\{"config":\{[^}]*\},"system":"(?!\{\{system\}\})/.test(readFileSync(log, 'utf8'));
+    });
+    expect(paired('headless-agent').sort()).toEqual(headless);
     expect(PAIRS.filter((pair) => pair.fidelity.kind === 'exact')).toHaveLength(8);
   });
 
   for (const pair of PAIRS) {
     const whose = pair.head === 'parent' ? 'parent' : `'${pair.head.child}' child`;
-    it(`${pair.scenario} (${pair.composition}, ${whose} head): ${pair.fidelity.kind}`, async () => {
+    it(`${pair.example ?? 'acp-agent'}/${pair.scenario} (${pair.composition}, ${whose} head): ${pair.fidelity.kind}`, async () => {
       const report = await guardPair(pair);
       const pins = recorded(pair);
       expect(pins.system !== undefined || pins.tools !== undefined).toBe(true);

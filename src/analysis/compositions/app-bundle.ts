@@ -10,22 +10,27 @@ import type { UncountedPackage } from './uncounted-package.js';
  * `goals` and `skills.enabled` off and its pin keeps only `bash` beside the search tools;
  * `tests/pwsh.cordis.yml` sets `toolBash: false` ("the pwsh tool replaces the bundle's bash tool")
  * and its pin has `pwsh` and the job tools. The ACP app is built on the agent spine, so both read
- * the same switches.
+ * the same switches; but the headless example's spine (no `goals` key) sent no goal tools in its
+ * recorded heads, whose other sections are the reference head's byte for byte, and its goal
+ * scenario adds the goal packages as rows: on the bare spine, goals are off unless switched on.
  */
 
+const SPINE = '@deepseek-ai/dsh-agent-spine-demo';
+
 /** The entry-point apps that load the tool bundle. */
-export const BUNDLING_APPS: ReadonlySet<string> = new Set(['@deepseek-ai/dsh-acp-demo', '@deepseek-ai/dsh-agent-spine-demo']);
+export const BUNDLING_APPS: ReadonlySet<string> = new Set(['@deepseek-ai/dsh-acp-demo', SPINE]);
 
 interface BundledPackage {
   readonly package: string;
-  /** The app config key that switches it (`false` turns it off; absent keeps it on). */
+  /** The app config key that switches it (`false` turns it off; absent keeps it on, except in `offByDefaultIn`). */
   readonly path: readonly string[];
+  readonly offByDefaultIn?: readonly string[];
 }
 
 const BUNDLE: readonly BundledPackage[] = [
   { package: '@deepseek-ai/dsh-tool-bash', path: ['toolBash'] },
   { package: '@deepseek-ai/dsh-tool-jobs', path: ['toolJobs'] },
-  { package: '@deepseek-ai/dsh-tool-goal', path: ['goals'] },
+  { package: '@deepseek-ai/dsh-tool-goal', path: ['goals'], offByDefaultIn: [SPINE] },
   { package: '@deepseek-ai/dsh-tool-skill', path: ['skills', 'enabled'] },
 ];
 
@@ -60,7 +65,8 @@ export function appBundle(enabled: readonly ResolvedRow[], environment: JsEnviro
         continue;
       }
       const { value } = switchValue;
-      if (value === false || packages.includes(bundled.package)) continue;
+      const off = value === false || (value === undefined && (bundled.offByDefaultIn ?? []).includes(app.name));
+      if (off || packages.includes(bundled.package)) continue;
       if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) {
         uncounted.push({ package: bundled.package, reason: `${where} configures it (${JSON.stringify(value)}); the reference head has only its default schema` });
         continue;

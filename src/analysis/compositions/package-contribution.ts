@@ -10,6 +10,7 @@ export interface ComposedContribution extends PackageContribution {
 
 const ATTACHMENT_PACKAGE = /^@deepseek-ai\/dsh-attachment-/;
 const SANDBOXED_BASH_EXECUTOR = '@deepseek-ai/dsh-bash-sandbox';
+const SANDBOXED_FILESYSTEM = '@deepseek-ai/dsh-fs-sandbox';
 
 function configOf(facts: CompositionFacts, name: string): Record<string, unknown> {
   const config = facts.enabled.find((row) => row.name === name)?.config;
@@ -24,7 +25,9 @@ function configOf(facts: CompositionFacts, name: string): Record<string, unknown
  * - `dsh-tool-web` with `search: false` registers `web_fetch` alone (the `web-fetch` pin).
  * - `bash`'s schema offers sandbox escalation (`sandbox_permissions`, `justification` and the
  *   sentences that explain them) when the sandboxed executor backs it; over another executor the
- *   `fs-glob-sampling` pin sends it without them. The reference head has only the sandboxed one.
+ *   `fs-glob-sampling` pin sends it without them. `write` and `edit` do the same with the sandboxed
+ *   filesystem: over `dsh-fs-local` the headless example's recorded heads have neither parameter.
+ *   The reference head has only the escalating schemas.
  */
 export function composedContribution(name: string, facts: CompositionFacts, environment: JsEnvironment): ComposedContribution | undefined {
   const catalogued = PACKAGE_CATALOG[name];
@@ -40,8 +43,10 @@ export function composedContribution(name: string, facts: CompositionFacts, envi
       sections = sections.filter((section) => section !== 'tool:web_search');
     }
   }
-  if (name === '@deepseek-ai/dsh-tool-bash' && !facts.packages.has(SANDBOXED_BASH_EXECUTOR)) {
-    variantTools.set('bash', `its schema has no sandbox escalation without ${SANDBOXED_BASH_EXECUTOR}, and the reference head has only the escalating one`);
+  const withoutEscalation = (backend: string) => `its schema has no sandbox escalation without ${backend}, and the reference head has only the escalating one`;
+  if (name === '@deepseek-ai/dsh-tool-bash' && !facts.packages.has(SANDBOXED_BASH_EXECUTOR)) variantTools.set('bash', withoutEscalation(SANDBOXED_BASH_EXECUTOR));
+  if (name === '@deepseek-ai/dsh-tool-fs' && !facts.packages.has(SANDBOXED_FILESYSTEM)) {
+    for (const tool of ['write', 'edit']) variantTools.set(tool, withoutEscalation(SANDBOXED_FILESYSTEM));
   }
   return { tools, sections, variantTools };
 }
