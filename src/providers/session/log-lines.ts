@@ -1,5 +1,5 @@
 import { Decompress } from 'fzstd';
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, inputChunks, inputLabel, inputTooLarge, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
