@@ -27,11 +27,11 @@ const DSH_EXAMPLES = 'dsh/examples';
 
 /** Pins left out, by scenario folder (relative to the DSH root), with why. */
 const EXCLUDED: Readonly<Record<string, string>> = {
-  // Its `job_kill` and `job_output` say "task" (descriptions and parameter names) where every other
-  // pin that carries them, 18 scenarios, says "job", and its tool order is not DSH's name order: it
+  // Its `job_kill` and `job_output` say "task" (descriptions and parameter descriptions) where every other
+  // scenario that records them (18) says "job", and its tool order is not DSH's name order: it
   // was recorded by an older DSH than the rest, so its `pwsh` schema and `tool:pwsh` section may be
   // older too. `dsh-tool-pwsh` stays uncounted rather than assembled from it.
-  'examples/acp-agent/tests/snapshots/pwsh-tool-turn': 'recorded by an older DSH: its job_kill and job_output say "task" where the 18 other pins that carry them say "job"',
+  'examples/acp-agent/tests/snapshots/pwsh-tool-turn': 'recorded by an older DSH: its job_kill and job_output say "task" where the 18 other scenarios that record them say "job"',
 };
 
 /**

@@ -209,7 +209,7 @@ describeWithCorpus('dsh', 'guard: the head assembled from a composition is the h
     // Known difference from the pin's DSH version, not from the composition: this pin puts `pwsh`
     // before the job tools, where DSH's default order (by name, core/system-prompt README `toolOrder`)
     // and the other 18 tool pins of the example sort by name; and its `job_kill` and `job_output`
-    // say "task" (descriptions and parameters) where the reference head (the 18 other pins) says
+    // say "task" (descriptions and parameters) where the reference head (the 18 other scenarios that record them) says
     // "job". Everything else is the assembled head.
     expect(pins.tools!.map((tool) => tool.name)).toEqual(['pwsh', 'job_kill', 'job_list', 'job_output']);
     const rest = pins.tools!.filter((tool) => tool.name !== 'pwsh');

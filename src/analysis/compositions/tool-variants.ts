@@ -38,7 +38,10 @@ export function selectedVariant(tool: string, registeringPackage: string, packag
 
 /** What selects a variant, in words (for reports and the bundled reference head). */
 export function variantSelector(tool: string, variant: ToolVariant): string {
-  if (variant === 'persistent') return `registered by ${Object.keys(REGISTERING_PACKAGE_VARIANTS).find((name) => REGISTERING_PACKAGE_VARIANTS[name]?.[tool] === variant) ?? 'its own package'}`;
+  if (variant === 'persistent') {
+    const registering = Object.keys(REGISTERING_PACKAGE_VARIANTS).filter((name) => REGISTERING_PACKAGE_VARIANTS[name]?.[tool] === variant);
+    return `registered by ${registering.join(' or ')}`;
+  }
   const backend = SANDBOX_BACKENDS[tool] ?? 'its sandbox backend';
   return variant === 'sandboxed' ? `${backend} is loaded` : `${backend} is not loaded`;
 }
