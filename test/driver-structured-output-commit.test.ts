@@ -11,7 +11,7 @@ function attached() {
   const scope = new AgentScope();
   const structured = attachStructuredRuntime(scope, compileOutputContract(SCHEMA));
   const tool = scope.tools.find((candidate) => candidate.name === 'structured_output')!;
-  const execution = (callId: string): ToolExecution => ({ agent: undefined as unknown as AgentHandle, callId, signal: new AbortController().signal, concludeTurn: () => undefined });
+  const execution = (callId: string): ToolExecution => ({ agent: undefined as unknown as AgentHandle, callId, signal: new AbortController().signal, concludeTurn: () => undefined, addAfterResult: () => undefined });
   const logResult = (name: string, of: ToolExecution, isError: boolean): void => {
     for (const observe of scope.resultObservers) observe({ name, execution: of, isError });
   };

@@ -165,6 +165,7 @@ export type {
 
 // The agent loop and the contract the loop, the run driver, the host and tools meet on.
 export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './runtime/index.js';
+export type { ToolErrorIdentity } from './runtime/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,
@@ -193,8 +194,10 @@ export type {
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
@@ -277,11 +280,18 @@ export type { JobRegistryOptions } from './runtime/index.js';
 // The model-facing delegation tool: config, wire schema and wording, how a foreground result reaches the parent,
 // and how a one-shot background run becomes a job.
 export {
+  askUserQuestionTool,
   BACKGROUND_KILL_REASON,
   createDelegationTool,
+  DELEGATED_CALLER_MESSAGE,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
+  listAgentsTool,
+  listedStatus,
+  listingLine,
+  NO_LISTED_AGENTS,
+  ownedByLiveAgent,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
@@ -289,7 +299,7 @@ export {
   startBackgroundJob,
   stopReasonHeadline,
 } from './runtime/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './runtime/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, ListedAgentStatus, MountedProvider, QuestionAnswerer } from './runtime/index.js';
 
 // The in-process agent host and the composition a recorded head came from.
 export { AgentHost, compositionFromHead } from './runtime/index.js';

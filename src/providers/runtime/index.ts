@@ -71,6 +71,7 @@ export type {
   VisibilityInputs,
 } from './head/index.js';
 export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './loop/index.js';
+export type { ToolErrorIdentity } from './loop/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,
@@ -99,8 +100,10 @@ export type {
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
@@ -175,11 +178,18 @@ export {
 } from './jobs/index.js';
 export type { JobRegistryOptions } from './jobs/index.js';
 export {
+  askUserQuestionTool,
   BACKGROUND_KILL_REASON,
   createDelegationTool,
+  DELEGATED_CALLER_MESSAGE,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
+  listAgentsTool,
+  listedStatus,
+  listingLine,
+  NO_LISTED_AGENTS,
+  ownedByLiveAgent,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
@@ -187,6 +197,6 @@ export {
   startBackgroundJob,
   stopReasonHeadline,
 } from './delegation/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './delegation/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, ListedAgentStatus, MountedProvider, QuestionAnswerer } from './delegation/index.js';
 export { AgentHost, compositionFromHead } from './host/index.js';
 export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './host/index.js';

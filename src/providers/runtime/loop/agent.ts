@@ -125,6 +125,23 @@ export class Agent implements AgentHandle {
     this.host.unpublish(this);
   }
 
+  /**
+   * Leaves the live registry without ending the session: DSH releases a settled continuable child's
+   * handle, and the child lives on as its stored session (`list_agents` reports it `ready`). A later
+   * `reload` is a cold resume, so the next request opens a fresh loop instance's `resume` header.
+   */
+  unload(): void {
+    if (this.#driving) throw new UsageError('agent/busy', `agent ${this.id} is running and cannot be unloaded; wait for whenIdle() first`);
+    this.host.unpublish(this);
+    this.#state.headerLogged = false;
+  }
+
+  /** Re-enters the live registry after `unload` (DSH's cold resume of a stored child). */
+  reload(): void {
+    if (this.#disposed) throw new UsageError('agent/disposed', `agent ${this.id} is disposed and cannot be resumed`);
+    if (this.host.agents.get(this.id) !== this) this.host.publish(this);
+  }
+
   /** Assembles this agent's request head as of now (global layer + scope, filter, Code Mode). */
   assembleHead(): AssembledHead<ToolDefinition> {
     const composition = this.host.composition;
