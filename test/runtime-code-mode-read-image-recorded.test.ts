@@ -17,9 +17,9 @@ import {
   type ToolDefinition,
 } from '../src/providers/index.js';
 import type { ModelMessage } from '../src/providers/model/index.js';
-import { ScriptedModel, type ScriptedStep, type ScriptedToolCall } from '../src/testing/index.js';
+import { ScriptedModel } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
-import { ACP, readRows, recordedContexts, recordedPrompts, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
+import { ACP, readRows, recordedContexts, recordedBlockSteps, recordedPrompts, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
 import { deterministicSources, settleAll } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'code-mode-read-image');
@@ -42,26 +42,6 @@ function pins(): { system: string; tools: readonly LoggedToolSchema[]; head: Hea
   const systemPin = parseSystemPromptPin(readFileSync(path.join(SCENARIO, 'system-prompt.expected.md'), 'utf8'), 'code-mode-read-image');
   const toolsPin = parseToolSchemasPin(readFileSync(path.join(ACP, 'code-mode-turn/tool-schemas.expected.json'), 'utf8'), 'code-mode-turn');
   return { system: systemPin.initial, tools: toolsPin.initial, head: { system: systemPin, tools: toolsPin } };
-}
-
-/**
- * The recorded model calls as scripted steps. This recording's provider streamed whole blocks
- * (`block-start` then `block-end`, no deltas), so each step is read from its `block-end` chunks; the
- * scripted model streams deltas instead, which is why the chunk rows are compared aside below.
- */
-function blockSteps(rows: readonly Row[]): ScriptedStep[] {
-  const steps = new Map<string, { label: string; text?: string; toolCalls?: ScriptedToolCall[]; usage?: any; finish?: any }>();
-  for (const row of rows.filter((candidate) => candidate.type === 'assistant/chunk')) {
-    const { turn, step, chunk } = row.data;
-    const key = `${turn}/${step}`;
-    const entry = steps.get(key) ?? { label: key };
-    steps.set(key, entry);
-    if (chunk.type === 'block-end' && chunk.block.type === 'text') entry.text = chunk.block.text;
-    if (chunk.type === 'block-end' && chunk.block.type === 'tool-call') entry.toolCalls = [...(entry.toolCalls ?? []), { id: chunk.block.id, name: chunk.block.name, arguments: chunk.block.arguments }];
-    if (chunk.type === 'usage') entry.usage = chunk.usage;
-    if (chunk.type === 'finish') entry.finish = chunk.reason;
-  }
-  return [...steps.values()];
 }
 
 /**
@@ -92,7 +72,7 @@ async function replay() {
   };
   const { system, tools } = pins();
   const composition = compositionFromHead({ system, tools, source: 'code-mode-read-image pin', contexts: recordedContexts(rows), executors: new Map([['run_code', runCode]]) });
-  const model = new ScriptedModel(blockSteps(rows));
+  const model = new ScriptedModel(recordedBlockSteps(rows));
   const host = new AgentHost({ composition, model, ...deterministicSources() });
   const agent = host.createAgent({ ...ROUTE, cwd: CWD });
   agent.followup([{ type: 'text', text: recordedPrompts(rows)[0]! }]);
