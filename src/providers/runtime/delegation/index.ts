@@ -9,3 +9,4 @@ export { askUserQuestionTool, DELEGATED_CALLER_MESSAGE, ownedByLiveAgent } from 
 export type { QuestionAnswerer } from './ask-user-question-tool.js';
 export { listAgentsTool, listedStatus, listingLine, NO_LISTED_AGENTS } from './list-agents-tool.js';
 export type { ListedAgentStatus } from './list-agents-tool.js';
+export { messageQueuedText, sendMessageTool } from './send-message-tool.js';

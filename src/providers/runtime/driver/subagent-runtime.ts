@@ -1,6 +1,6 @@
-import { textOf } from '../../model/content.js';
+import { textOf, type ContentBlock } from '../../model/content.js';
 import { startContinuableRun } from './continuable-run.js';
-import { SubagentError } from './subagent-error.js';
+import { NOT_RESUMABLE, SubagentError } from './subagent-error.js';
 import { SubagentCatalog } from './subagent-catalog.js';
 import type { AgentHandle, ContinuableChild, StopReason, SubagentCatalogEntry, SubagentTreeEntry, SubagentProvider, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
 
@@ -44,6 +44,7 @@ export class SubagentRuntime implements SubagentService {
   readonly #providers = new Map<string, SubagentProvider>();
   readonly #listeners = new Map<SubagentEventName, Set<Listener<SubagentEventName>>>();
   readonly #catalog = new SubagentCatalog();
+  readonly #continuables = new Map<string, ContinuableChild>();
   #runCounter = 0;
   /** Called when a listener throws (default: ignored after containment). */
   onListenerError: ListenerErrorHandler = () => {};
@@ -124,7 +125,22 @@ export class SubagentRuntime implements SubagentService {
     const spec = provider.prepareContinuable(request);
     const child = await startContinuableRun(request, spec, name);
     this.#record(child.agent, 'continuable', request);
+    this.#continuables.set(child.childId, child);
     return child;
+  }
+
+  /**
+   * Delivers a later message from the child's exact live direct parent as the child's next turn
+   * (DSH `followup`); a settled child is resumed. Authority is the durable parent link, never the
+   * message source: any other caller, like an unknown or disposed child, reads DSH's
+   * `subagent "<id>" is unavailable` (`NOT_RESUMABLE`, subagent-continuable/session.jsonl).
+   */
+  followup(parent: AgentHandle, childId: string, content: readonly ContentBlock[]): string {
+    const child = this.#continuables.get(childId);
+    if (child === undefined || child.agent.parent !== parent) {
+      throw new SubagentError('subagent/unavailable', `subagent "${childId}" is unavailable`, { identity: NOT_RESUMABLE });
+    }
+    return child.send(content);
   }
 
   /** Direct children of a session, resident or not, ordered by `createdAt` then id (DSH `listChildren`). */

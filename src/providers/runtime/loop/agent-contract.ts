@@ -306,6 +306,12 @@ export interface SubagentService {
   start(name: string, request: SubagentStartRequest): Promise<SubagentRun>;
   /** Establishes a continuable child on the named provider. */
   startContinuable(name: string, request: SubagentStartRequest): Promise<ContinuableChild>;
+  /**
+   * Delivers a later message from the child's exact live direct parent as the child's next turn
+   * (DSH `followup`, behind `send_message`), resuming a settled child; returns the accepted message
+   * id. An unknown child, another parent's child or a disposed one is `subagent "<id>" is unavailable`.
+   */
+  followup(parent: AgentHandle, childId: string, content: readonly ContentBlock[]): string;
 }
 
 /** A job's lifecycle (DSH `JobStatus`): `running`, optionally `stopping`, then one terminal status. */
