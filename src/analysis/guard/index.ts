@@ -6,7 +6,7 @@ export { VOLATILE_PATTERNS } from './checks/volatile-head.js';
 export { GuardCache } from './guard-cache.js';
 export { analyseDelegation } from './delegation-analysis.js';
 export type { CallPathOutcome, DelegationAnalysis, DelegationUnderGuard } from './delegation-analysis.js';
-export { assembleDelegationHeads } from './delegation-heads.js';
+export { assembleDelegationHeads, assembleParentHead } from './delegation-heads.js';
 export type { HeadPair, ParentSetup } from './delegation-heads.js';
 export { guardComposition } from './guard-composition.js';
 export type { GuardCompositionOptions } from './guard-composition.js';
