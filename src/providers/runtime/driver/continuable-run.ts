@@ -21,9 +21,10 @@ function notifyParent(child: AgentHandle, result: SubagentResult): void {
   else parent.steer(notice.content, notice.source);
 }
 
-function ownsLiveChild(agent: AgentHandle): boolean {
+/** True while the agent still owns live work: a child in the registry or an unfinished job. */
+function ownsLiveWork(agent: AgentHandle): boolean {
   for (const other of agent.host.agents.values()) if (other.parent === agent) return true;
-  return false;
+  return agent.host.jobs?.list(agent).some((job) => job.status === 'running' || job.status === 'stopping') ?? false;
 }
 
 /**
@@ -57,8 +58,9 @@ class SettlementEpochs {
       const result = readChildResult(this.prepared, from, this.disposed);
       notifyParent(child, result);
       // Settled: DSH disposes the resident handle once the child is quiet and owns no live child
-      // (subagent README, "settled"); the stored session stays, and a later send resumes it.
-      if (!this.disposed && child.status === 'idle' && !ownsLiveChild(child)) child.unload();
+      // (subagent README, "settled"); the stored session stays, and a later send resumes it. A child
+      // with a job still running stays loaded, so the job's notice has a live owner to reach.
+      if (!this.disposed && child.status === 'idle' && !ownsLiveWork(child)) child.unload();
       return result;
     });
     return messageId;
