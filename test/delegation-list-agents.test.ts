@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
-import { listAgentsTool, NO_LISTED_AGENTS, type AgentHandle, type ToolExecution } from '../src/providers/runtime/index.js';
+import { listAgentsTool, NO_LISTED_AGENTS, type AgentHandle } from '../src/providers/runtime/index.js';
+import { toolExecution } from '../src/providers/runtime/loop/tool-execution.js';
 import { requestMentions, ScriptedModel } from '../src/testing/index.js';
 import { settleAll, smallHost } from './support/runtime-scenario.js';
 
 const tool = listAgentsTool({ name: 'list_agents', description: 'List your continuable background subagents.', parameters: { type: 'object', properties: {} } });
 const call = (agent: AgentHandle, args: unknown): Promise<unknown> =>
-  tool.execute(args, { agent, callId: 'call_list', signal: new AbortController().signal, concludeTurn: () => undefined, addAfterResult: () => undefined } satisfies ToolExecution);
+  tool.execute(args, toolExecution(agent, { callId: 'call_list', signal: new AbortController().signal, concludeTurn: () => undefined, addAfterResult: () => undefined }));
 const asks = (task: string) => (request: ModelRequest) => requestMentions(request, task);
 const NOTICE = 'finished and will do no further work';
 

@@ -1,5 +1,5 @@
 // Reading one input file or standard input: size limit, plain failure wording, strict UTF-8 (src/providers/input).
-export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile } from './input/index.js';
+export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, describeWriteFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile, unwritableFile } from './input/index.js';
 export type { InputOptions } from './input/index.js';
 
 // Session logs, surface, fork seed and request reconstruction (src/providers/session).
@@ -27,6 +27,7 @@ export {
   parseSystemPromptPin,
   parseToolSchemasPin,
   projectSurface,
+  readLogLines,
   readSessionLog,
   reconstructRequest,
   reconstructRequestParts,
@@ -49,6 +50,7 @@ export type {
   ForkSeed,
   HeadPins,
   KnownSessionEvent,
+  LogLine,
   LoggedEvent,
   LoggedEventOf,
   ModelRequestPoint,
@@ -176,6 +178,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   InboxMessage,
   JobDoneListener,
@@ -187,6 +192,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StepOutcome,
   StopReason,
@@ -201,6 +207,8 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
+  ToolSubagents,
   TurnEndReason,
 } from './runtime/index.js';
 
@@ -288,11 +296,9 @@ export {
   delegationToolSchema,
   failureText,
   listAgentsTool,
-  listedStatus,
   listingLine,
   messageQueuedText,
   NO_LISTED_AGENTS,
-  ownedByLiveAgent,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
@@ -301,7 +307,7 @@ export {
   startBackgroundJob,
   stopReasonHeadline,
 } from './runtime/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, ListedAgentStatus, MountedProvider, QuestionAnswerer } from './runtime/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './runtime/index.js';
 
 // The in-process agent host and the composition a recorded head came from.
 export { AgentHost, compositionFromHead } from './runtime/index.js';

@@ -82,6 +82,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   InboxMessage,
   JobDoneListener,
@@ -93,6 +96,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StepOutcome,
   StopReason,
@@ -107,7 +111,9 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
   ToolResultObserver,
+  ToolSubagents,
   TurnEndReason,
 } from './loop/index.js';
 export {
@@ -186,11 +192,9 @@ export {
   delegationToolSchema,
   failureText,
   listAgentsTool,
-  listedStatus,
   listingLine,
   messageQueuedText,
   NO_LISTED_AGENTS,
-  ownedByLiveAgent,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
@@ -199,6 +203,6 @@ export {
   startBackgroundJob,
   stopReasonHeadline,
 } from './delegation/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, ListedAgentStatus, MountedProvider, QuestionAnswerer } from './delegation/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './delegation/index.js';
 export { AgentHost, compositionFromHead } from './host/index.js';
 export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './host/index.js';

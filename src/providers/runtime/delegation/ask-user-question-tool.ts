@@ -1,6 +1,6 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import { schemaOf } from '../head/tool-order.js';
-import type { AgentHandle, ToolDefinition } from '../loop/agent-contract.js';
+import type { ToolDefinition } from '../loop/agent-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** DSH's rejection of a question from a delegated caller (subagent-child-question-rejection/session.1.jsonl). */
@@ -9,12 +9,6 @@ export const DELEGATED_CALLER_MESSAGE =
 
 /** Answers a question on behalf of the human (a UI, a test); absent, no human is reachable. */
 export type QuestionAnswerer = (args: unknown, signal: AbortSignal) => Promise<string>;
-
-/** True when a live agent owns the caller: its direct parent is the very agent in the registry. */
-export function ownedByLiveAgent(caller: AgentHandle): boolean {
-  const parent = caller.parent;
-  return parent !== undefined && parent.status !== 'disposed' && caller.host.agents.get(parent.id) === parent;
-}
 
 /**
  * DSH's `ask_user_question` executor over the given recorded schema. A child's question never
@@ -25,7 +19,7 @@ export function askUserQuestionTool(schema: ToolSchema, answer?: QuestionAnswere
   return {
     ...schemaOf(schema),
     async execute(args, execution) {
-      if (ownedByLiveAgent(execution.agent)) {
+      if (execution.ownedByLiveAgent) {
         throw new ToolCallFailure('tool/delegated-caller', DELEGATED_CALLER_MESSAGE, { identity: { name: 'UserQuestionError', code: 'DELEGATED_CALLER' } });
       }
       if (answer === undefined) throw new ToolCallFailure('tool/no-human', 'no human is reachable in this composition: pass an answerer to askUserQuestionTool');

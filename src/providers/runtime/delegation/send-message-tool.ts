@@ -20,8 +20,7 @@ export function sendMessageTool(schema: ToolSchema): ToolDefinition {
       const { subagent_id: childId, message } = (args ?? {}) as { subagent_id?: unknown; message?: unknown };
       if (typeof childId !== 'string' || childId === '') throw new ToolCallFailure('tool/invalid-arguments', 'invalid arguments: `subagent_id` must be a non-empty string');
       if (typeof message !== 'string') throw new ToolCallFailure('tool/invalid-arguments', 'invalid arguments: `message` must be a string');
-      const caller = execution.agent;
-      caller.host.subagents.followup(caller, childId, [{ type: 'text', text: message }]);
+      execution.subagents.followup(childId, [{ type: 'text', text: message }]);
       return messageQueuedText(childId);
     },
   };

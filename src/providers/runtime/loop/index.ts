@@ -10,6 +10,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   JobDoneListener,
   JobHooks,
@@ -20,6 +23,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StopReason,
   SubagentCapabilities,
@@ -33,7 +37,9 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
   ToolResultObserver,
+  ToolSubagents,
 } from './agent-contract.js';
 export { AgentScope } from './agent-scope.js';
 export type { StepOutcome, TurnEndReason } from './agent-step.js';

@@ -2,6 +2,7 @@ import type { ContentBlock, ImageBlock, MessageSource, TextBlock, ToolCallBlock 
 import type { ToolVisibility } from '../head/tool-visibility.js';
 import type { AgentHandle, ToolDefinition, ToolExecution, ToolGuard, ToolResultObserver } from './agent-contract.js';
 import { ABORTED, ABORTED_BEFORE_DISPATCH, toolErrorIdentityOf, type ToolErrorIdentity } from './tool-error-identity.js';
+import { toolExecution } from './tool-execution.js';
 
 /** Where a step's calls run. */
 export interface DispatchContext {
@@ -83,14 +84,8 @@ export async function dispatchToolCalls(agent: AgentHandle, calls: readonly Tool
       (call) => agent.session.append('tool/call', { turn: context.turn, step: context.step, callId: call.id, name: call.name, arguments: call.arguments }).seq,
     );
     const followUps = group.map((): { content: readonly ContentBlock[]; source: MessageSource }[] => []);
-    const executions = group.map(
-      (call, position): ToolExecution => ({
-        agent,
-        callId: call.id,
-        signal: context.signal,
-        concludeTurn: conclude,
-        addAfterResult: (content, source) => void followUps[position]!.push({ content, source }),
-      }),
+    const executions = group.map((call, position) =>
+      toolExecution(agent, { callId: call.id, signal: context.signal, concludeTurn: conclude, addAfterResult: (content, source) => void followUps[position]!.push({ content, source }) }),
     );
     const results = await Promise.all(group.map((call, position) => execute(call, executions[position]!, context)));
     for (const [position, call] of group.entries()) {
