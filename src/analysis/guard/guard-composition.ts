@@ -1,5 +1,5 @@
 import type { LayoutName, PrefixTokenCounter } from '../../prefix/index.js';
-import type { HostComposition, StoredMessage } from '../../providers/index.js';
+import type { HostComposition, StoredMessage, UnfinishedLine } from '../../providers/index.js';
 import { BUNDLING_APPS } from '../compositions/app-bundle.js';
 import type { CompositionProblem } from '../compositions/composition-problem.js';
 import { compositionFacts, type CompositionFacts } from '../compositions/composition-facts.js';
@@ -109,6 +109,7 @@ export async function guardComposition(file: CompositionSource | string, options
   let history: readonly StoredMessage[] = [];
   let recordedHeaders: readonly RecordedHeader[] = [];
   let sessionSource: string | null = null;
+  let unfinishedLine: UnfinishedLine | undefined;
   if (options.session === undefined) {
     problems.push(...assembled.problems);
   } else {
@@ -116,6 +117,7 @@ export async function guardComposition(file: CompositionSource | string, options
     sessionSource = session.label ?? session.path;
     const parent = await readSessionParent(session.path, sessionSource, options.input);
     recordedHeaders = parent.headers;
+    unfinishedLine = parent.unfinishedLine;
     history = parent.history;
     route = parent.route;
     cwd = parent.cwd ?? cwd;
@@ -129,8 +131,9 @@ export async function guardComposition(file: CompositionSource | string, options
   const setup = { host, route, cwd, history, reportChannel: facts.reportChannel !== undefined, ...(options.layout === undefined ? {} : { layout: options.layout }) };
   const cache = new GuardCache(options.counter);
   const delegations = guarded.map((delegation) => analyseDelegation(setup, delegation, cache));
-  return runGuardChecks(
+  const report = runGuardChecks(
     { source: target.label ?? target.path, setup, headSource: sessionSource === null ? 'composition' : 'session', delegations, unresolvedDelegations: unresolved, problems, recordedHeaders, sessionSource },
     assembled.uncounted,
   );
+  return unfinishedLine === undefined ? report : { ...report, sessionUnfinishedLine: unfinishedLine };
 }

@@ -34,4 +34,4 @@ export { readSessionParent } from './session-parent.js';
 export type { SessionParent } from './session-parent.js';
 export { modelExperienceCards, renderModelExperience, unexplainedDelegations } from './model-experience.js';
 export type { ModelExperienceCard, ModelExperiencePath, UnexplainedDelegation } from './model-experience.js';
-export { guardJson, renderGuardMarkdown, renderGuardReport, renderGuardText } from './render-guard-report.js';
+export { guardJson, guardWarnings, renderGuardMarkdown, renderGuardReport, renderGuardText } from './render-guard-report.js';

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { completedTurnPrefix, readSessionLog, STDIN_NAME, type UnfinishedLine } from '../../providers/index.js';
+// Narrow paths, not the providers barrel: `kvprefix seed` imports this file, and must start fast.
+import { STDIN_NAME } from '../../providers/input/input-chunks.js';
+import { completedTurnPrefix } from '../../providers/session/fork-seed.js';
+import { readSessionLog, type UnfinishedLine } from '../../providers/session/read-session-log.js';
+import { unfinishedLineMessage } from './unfinished-line.js';
 
 /** The fork seed a child forked from a session log now would inherit (`kvprefix seed --json`). */
 export interface SeedReport {
@@ -52,5 +56,5 @@ export function renderSeedText(source: string, seed: SeedReport): string {
 
 /** The stderr note for a log whose last line is still being written. */
 export function unfinishedLineNote(source: string, unfinished: UnfinishedLine): string {
-  return `kvprefix seed: ${source}:${unfinished.line}: the last line has no line break and is not whole JSON yet (${plural(unfinished.bytes, 'byte')}): a write in progress, left out; the seed is the log up to line ${unfinished.line - 1}\n`;
+  return `kvprefix seed: ${unfinishedLineMessage(source, unfinished, 'the seed is the log')}\n`;
 }

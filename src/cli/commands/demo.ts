@@ -2,8 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeDemoTree, demoText, renderHtmlReport } from '../../analysis/index.js';
-import { InputError, UsageError } from '../../prefix/index.js';
+import { UsageError } from '../../prefix/index.js';
+import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
+import { DEMO_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
@@ -21,7 +23,7 @@ export const DEMO_TREE = path.join(EXAMPLES_DIRECTORY, 'demo-tree');
 /** Where the HTML page goes unless `-o` says otherwise, relative to the working directory. */
 export const DEFAULT_DEMO_PAGE = 'kvprefix-demo.html';
 
-const USAGE = 'usage: kvprefix demo [-o FILE] [--json]';
+const USAGE = DEMO_HELP.usage;
 
 /** The tree's folder as reports show it: relative to where the process runs when it is inside it (`examples/demo-tree` from a checkout), else absolute. */
 function shownTree(): string {
@@ -31,19 +33,18 @@ function shownTree(): string {
 
 /** `kvprefix demo`: analyses the bundled DSH session tree, prints it per child and writes the HTML prefix map. */
 export const demoCommand: Command = {
-  name: 'demo',
-  summary: 'analyse a bundled DeepSeek Harness parent and its fork and spawn children; write the HTML prefix map',
-  usage: USAGE,
+  ...DEMO_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, output: { type: 'string', short: 'o' } });
     if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);
-    const page = path.resolve(io.cwd, typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE);
+    const given = typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE;
+    const page = path.resolve(io.cwd, given);
 
     const tree = shownTree();
     const analysis = await analyzeDemoTree(tree);
     const html = renderHtmlReport([analysis.tree], { title: 'kvprefix demo: a DeepSeek Harness parent and four children' });
     await writeFile(page, html).catch((error: unknown) => {
-      throw new InputError('input/unwritable', `cannot write the HTML page ${page}: ${error instanceof Error ? error.message : String(error)}`, { source: page });
+      throw unwritableFile(given, error);
     });
 
     if (values['json']) {
