@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Tokenizer } from '../../prefix/index.js';
-import { ownEventsStart, reconstructRequestParts, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
+import { ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
@@ -109,10 +109,12 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
   const drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
   const results: RequestAnalysis[][] = sessions.map(() => []);
   const label = (index: number) => path.basename(sessions[index]!.file);
+  // Each session's requests come in log order, so each is rebuilt from its predecessor, not from the whole log.
+  const reconstructors = sessions.map((session) => new RequestReconstructor(session.log, { pins: session.pins }));
 
   for (const record of replayOrder(sessions)) {
     const session = sessions[record.session]!;
-    const reconstructed = reconstructRequestParts(session.log, { through: record.point.through, pins: session.pins });
+    const reconstructed = reconstructors[record.session]!.partsAt(record.point.through);
     const rendering = renderings.for(reconstructed.head.route);
     const request = store.intern(rendering.render(reconstructed));
     const rendered = rendering.counter.prefixTokens(request.segments);

@@ -103,7 +103,7 @@ export { isZstdFileName, readLogLines } from './log-lines.js';
 export type { LogLine } from './log-lines.js';
 export { openSessionLog, parseSessionLog, readSessionLog } from './read-session-log.js';
 export type { ReadSessionLogOptions, SessionLog, SessionLogStream, UnfinishedLine } from './read-session-log.js';
-export { projectSurface, surfaceMessage } from './surface.js';
+export { foldSurfaceEvent, projectSurface, surfaceMessage } from './surface.js';
 export type { ProjectSurfaceOptions, SurfaceEntry } from './surface.js';
 export { completedTurnPrefix } from './fork-seed.js';
 export type { CompletedTurnPrefixOptions, ForkSeed } from './fork-seed.js';
@@ -128,6 +128,8 @@ export { latestRequestHeader, requestHeadAt, resolveRequestHead, SYSTEM_PLACEHOL
 export type { RequestHead } from './request-head.js';
 export { reconstructRequest, reconstructRequestParts } from './reconstruct-request.js';
 export type { ReconstructedRequest, ReconstructedRequestParts, ReconstructRequestOptions } from './reconstruct-request.js';
+export { RequestReconstructor } from './request-reconstructor.js';
+export type { RequestReconstructorOptions } from './request-reconstructor.js';
 export { chatRequestBody } from './chat-request-body.js';
 export type { ChatRequestBody, ChatRequestBodyOptions } from './chat-request-body.js';
 export { modelRequestPoints } from './request-points.js';

@@ -38,27 +38,37 @@ export function projectSurface(events: readonly LoggedEvent[], options: ProjectS
   const surface: SurfaceEntry[] = [];
   for (const entry of events) {
     if (options.through !== undefined && entry.seq > options.through) break;
-    if (!isSurfaceEvent(entry)) continue;
-    const node: SurfaceEntry = { seq: entry.seq, line: entry.line, event: entry.event };
-    const op = entry.event.surfaceOp;
-    if (op === undefined || op === 'append') {
-      surface.push(node);
-      continue;
-    }
-    const fail = (reason: string): never => {
-      throw new InputError('input/bad-surface-op', `${entry.event.type} replace {start: ${op.start}, end: ${op.end}}: ${reason}`, { source: options.source, line: entry.line });
-    };
-    const first = surface.findIndex((candidate) => candidate.seq === op.start);
-    const last = surface.findIndex((candidate) => candidate.seq === op.end);
-    if (first === -1) fail(`no surface node has seq ${op.start}`);
-    if (last === -1) fail(`no surface node has seq ${op.end}`);
-    if (last < first) fail('the range ends before it starts');
-    const cited = entry.event.sourceEventSeqs;
-    if (cited !== undefined) {
-      const missing = surface.slice(first, last + 1).find((shadowed) => !cited.includes(shadowed.seq));
-      if (missing) fail(`sourceEventSeqs does not cite the shadowed node at seq ${missing.seq}`);
-    }
-    surface.splice(first, last - first + 1, node);
+    foldSurfaceEvent(surface, entry, options.source);
   }
   return surface;
+}
+
+/**
+ * Folds one event into a surface in place (see `projectSurface`): returns `'append'` when the event
+ * joined the tail, `'replace'` when it rewrote a range, and `'none'` when it does not reach the model.
+ * Callers that keep converted history beside the surface rebuild it after a `'replace'`.
+ */
+export function foldSurfaceEvent(surface: SurfaceEntry[], entry: LoggedEvent, source?: string): 'append' | 'replace' | 'none' {
+  if (!isSurfaceEvent(entry)) return 'none';
+  const node: SurfaceEntry = { seq: entry.seq, line: entry.line, event: entry.event };
+  const op = entry.event.surfaceOp;
+  if (op === undefined || op === 'append') {
+    surface.push(node);
+    return 'append';
+  }
+  const fail = (reason: string): never => {
+    throw new InputError('input/bad-surface-op', `${entry.event.type} replace {start: ${op.start}, end: ${op.end}}: ${reason}`, { source, line: entry.line });
+  };
+  const first = surface.findIndex((candidate) => candidate.seq === op.start);
+  const last = surface.findIndex((candidate) => candidate.seq === op.end);
+  if (first === -1) fail(`no surface node has seq ${op.start}`);
+  if (last === -1) fail(`no surface node has seq ${op.end}`);
+  if (last < first) fail('the range ends before it starts');
+  const cited = entry.event.sourceEventSeqs;
+  if (cited !== undefined) {
+    const missing = surface.slice(first, last + 1).find((shadowed) => !cited.includes(shadowed.seq));
+    if (missing) fail(`sourceEventSeqs does not cite the shadowed node at seq ${missing.seq}`);
+  }
+  surface.splice(first, last - first + 1, node);
+  return 'replace';
 }
