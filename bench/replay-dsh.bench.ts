@@ -23,8 +23,10 @@ import { toBenchResult, type Scenario } from './support/scenario.js';
  * read and the DeepSeek counter, as a process analysing many logs would) may grow by at most
  * MEMORY_GOAL_MIB beyond the log's own growth. The result is reported beside it: it lists every
  * request's segments (shared span objects, one pointer per request and segment), which the report
- * format asks for. RSS is reported too; it keeps the high-water mark of the run's garbage (each
- * request is rebuilt from the log whole), which V8 does not hand back, so it is not the goal's measure.
+ * format asks for. RSS is reported too, with its growth from 400 to 1,600 requests: each request is
+ * now rebuilt from its predecessor and only its changed blocks are rendered, but RSS is still not
+ * flat (it follows the live set during the replay, in which the sequence store keeps every stored
+ * sequence some prefix list still names, each with its whole segment list), so it is not the goal's measure.
  */
 
 const GOAL = 0.5;
@@ -82,6 +84,8 @@ function memoryDetails(reports: Readonly<Record<keyof typeof MEMORY_TURNS, RssRe
     details[`heapRetained${requests}RequestsMiB`] = round(retained(requests));
   }
   details['peakRss1600RequestsMiB'] = round(reports[1600].peak);
+  // Informational, not a goal: RSS is not flat yet (see the comment at the top).
+  details['rssGrowth400To1600MiB'] = round((held(1600)?.rss ?? Number.NaN) - (held(400)?.rss ?? Number.NaN));
   details['heapRetainedGrowth400To1600MiB'] = round(retainedGrowth);
   details['memoryGoalMiB'] = MEMORY_GOAL_MIB;
   details['memoryGoalMet'] = flat;
