@@ -61,6 +61,15 @@ function bruteForce(requests: readonly PrefixRequest[], at: number, options: Lon
   return best;
 }
 
+/** What the request at `at` shares with each earlier candidate, comparing each. */
+function everyShared(requests: readonly PrefixRequest[], at: number, options: LongestPrefixOptions, counter: PrefixTokenCounter) {
+  return requests
+    .slice(0, at)
+    .map((request, index) => ({ index, request }))
+    .filter(({ request }) => options.routes === 'any' || request.route.model === requests[at]!.route.model)
+    .map(({ index, request }) => ({ index, tokens: comparePrefix(request, requests[at]!, { counter }).commonPrefix.tokens }));
+}
+
 const OPTIONS: readonly Omit<LongestPrefixOptions, 'counter'>[] = [
   { ties: 'earliest', routes: 'any' },
   { ties: 'latest', routes: 'same' },
@@ -68,7 +77,7 @@ const OPTIONS: readonly Omit<LongestPrefixOptions, 'counter'>[] = [
   { ties: 'latest', routes: 'any' },
 ];
 
-describe('LongestPrefixIndex chooses what a comparison with every earlier request chooses', () => {
+describe('LongestPrefixIndex chooses and counts what a comparison with every earlier request does', () => {
   for (const options of OPTIONS) {
     it(`ties: ${options.ties}, routes: ${options.routes}`, () => {
       const counter = new PrefixTokenCounter();
@@ -81,8 +90,9 @@ describe('LongestPrefixIndex chooses what a comparison with every earlier reques
             const found = index.longest(request);
             expect(found && { index: found.index, tokens: found.comparison.commonPrefix.tokens }).toEqual(expected);
             expect(found?.comparison).toEqual(expected && comparePrefix(requests[expected.index]!, request, { counter }));
-            const each = index.compareEach(request).longest;
-            expect(each && { index: each.index, tokens: each.comparison.commonPrefix.tokens }).toEqual(expected);
+            const each = index.sharedWithEach(request);
+            expect(each.longest && { index: each.longest.index, tokens: each.longest.comparison.commonPrefix.tokens }).toEqual(expected);
+            expect(each.shared).toEqual(everyShared(requests, at, options, counter));
             index.add(request);
           });
         }),

@@ -17,4 +17,4 @@ export { firstTokenAnchor, isTokenAnchor, lastTokenAnchor } from './token-anchor
 export { comparePrefix } from './compare-prefix.js';
 export type { ComparePrefixOptions, Divergence, DivergenceSide, PrefixComparison, PrefixSize } from './compare-prefix.js';
 export { LongestPrefixIndex } from './longest-prefix-index.js';
-export type { LongestPrefixOptions, PrefixMatch } from './longest-prefix-index.js';
+export type { LongestPrefixOptions, PrefixMatch, SharedTokens } from './longest-prefix-index.js';

@@ -19,6 +19,12 @@ export interface LongestPrefixOptions {
   readonly counter?: PrefixTokenCounter;
 }
 
+/** How many tokens a request shares with the earlier request added at `index`. */
+export interface SharedTokens {
+  readonly index: number;
+  readonly tokens: number;
+}
+
 /** An earlier request and how `request` compares with it (`comparePrefix(earlier, request)`). */
 export interface PrefixMatch {
   /** Position of the earlier request in the order it was added (0 first). */
@@ -116,23 +122,52 @@ export class LongestPrefixIndex {
     return index;
   }
 
-  /** `comparePrefix` of `request` with every earlier candidate (all routes or its own), and the longest by the same rule as `longest`. */
-  compareEach(request: PrefixRequest): { readonly matches: readonly PrefixMatch[]; readonly longest: PrefixMatch | undefined } {
-    const matches: PrefixMatch[] = [];
-    let longest: PrefixMatch | undefined;
-    const root = this.#roots.get(routeKeyString(request.route));
-    const candidates = this.#options.routes === 'any' ? this.#requests.map((_, index) => index) : (root?.through ?? []);
-    for (const index of candidates) {
-      const match = { index, comparison: comparePrefix(this.#requests[index]!, request, { counter: this.counter }) };
-      matches.push(match);
-      if (this.#wins(match, longest)) longest = match;
+  /**
+   * The tokens `request` shares with every earlier candidate (all routes or its own; in the order
+   * added), exactly as `comparePrefix` counts them, and the longest by the same rule as `longest`.
+   * For a caller that needs every match (a policy with a TTL reads a shorter, fresher entry): each
+   * request that differs inside one segment's text costs one tokenization of a few characters, not a
+   * whole comparison.
+   */
+  sharedWithEach(request: PrefixRequest): { readonly shared: readonly SharedTokens[]; readonly longest: PrefixMatch | undefined } {
+    const found: Candidate[] = [];
+    if (splitsUtf8Sequence(request.segments)) {
+      for (const index of this.#candidates(request)) found.push({ index, ...this.#compare(this.#requests[index]!, request) });
+    } else {
+      const counts = new Map<string, (other: PrefixRequest) => number>();
+      for (const group of this.#groups(request)) {
+        for (const index of group.indices) found.push(this.#count(index, request, group, counts));
+      }
+      if (this.#options.routes === 'any') {
+        const own = this.#roots.get(routeKeyString(request.route));
+        for (const [, root] of this.#roots) if (root !== own) for (const index of root.through) found.push({ index, tokens: 0, comparison: null });
+      }
+      found.sort((a, b) => a.index - b.index);
     }
-    return { matches, longest };
+    let best: Candidate | undefined;
+    for (const candidate of found) if (this.#beats(candidate, best)) best = candidate;
+    return { shared: found.map(({ index, tokens }) => ({ index, tokens })), longest: best && this.#matchOf(best, request) };
+  }
+
+  /** Every earlier request that is a candidate for `request` under `routes`, in the order added. */
+  #candidates(request: PrefixRequest): readonly number[] {
+    if (this.#options.routes === 'any') return this.#requests.map((_, index) => index);
+    return this.#roots.get(routeKeyString(request.route))?.through ?? [];
+  }
+
+  #count(index: number, request: PrefixRequest, group: Group, counts: Map<string, (other: PrefixRequest) => number>): Candidate {
+    const earlier = this.#requests[index]!;
+    if (group.branchesAt === null) return { index, ...this.#compare(earlier, request) };
+    return { index, tokens: this.#countAt(counts, request, group.branchesAt)(earlier), comparison: null };
+  }
+
+  #matchOf(candidate: Candidate, request: PrefixRequest): PrefixMatch {
+    return { index: candidate.index, comparison: candidate.comparison ?? comparePrefix(this.#requests[candidate.index]!, request, { counter: this.counter }) };
   }
 
   /** The earlier request `request` shares the most tokens with (ties by `ties`), or undefined when there is no candidate. */
   longest(request: PrefixRequest): PrefixMatch | undefined {
-    if (splitsUtf8Sequence(request.segments)) return this.compareEach(request).longest;
+    if (splitsUtf8Sequence(request.segments)) return this.sharedWithEach(request).longest;
     let best: Candidate | undefined;
     // Siblings that branch at the same character share the request's side of the count.
     const counts = new Map<string, (other: PrefixRequest) => number>();
@@ -145,15 +180,11 @@ export class LongestPrefixIndex {
       for (const index of group.indices) {
         // At equal bound, only a request that would win the tie can change the answer.
         if (best && group.bound === top && !this.#winsTie(index, best.index)) continue;
-        const earlier = this.#requests[index]!;
-        const candidate: Candidate =
-          group.branchesAt === null
-            ? { index, ...this.#compare(earlier, request) }
-            : { index, tokens: this.#countAt(counts, request, group.branchesAt)(earlier), comparison: null };
+        const candidate = this.#count(index, request, group, counts);
         if (this.#beats(candidate, best)) best = candidate;
       }
     }
-    const found = best && { index: best.index, comparison: best.comparison ?? comparePrefix(this.#requests[best.index]!, request, { counter: this.counter }) };
+    const found = best && this.#matchOf(best, request);
     return this.#options.routes === 'any' ? this.#otherRoute(request, found) : found;
   }
 
@@ -224,13 +255,6 @@ export class LongestPrefixIndex {
     }
     if (other === undefined || (best && !this.#winsTie(other, best.index))) return best;
     return { index: other, comparison: comparePrefix(this.#requests[other]!, request, { counter: this.counter }) };
-  }
-
-  #wins(match: PrefixMatch, best: PrefixMatch | undefined): boolean {
-    if (!best) return true;
-    const tokens = match.comparison.commonPrefix.tokens;
-    const top = best.comparison.commonPrefix.tokens;
-    return tokens > top || (tokens === top && this.#winsTie(match.index, best.index));
   }
 
   #winsTie(index: number, than: number): boolean {

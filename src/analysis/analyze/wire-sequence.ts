@@ -42,15 +42,15 @@ function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): num
 
 /**
  * Every earlier request on the route as a cache match, and the one sharing the most tokens (the
- * latest on ties). Each is compared, not only the longest: the policy applies its TTL and Anthropic's
- * breakpoints per entry, so a shorter but fresher entry can be the one it reads.
+ * latest on ties). Every one is counted, not only the longest: the policy applies its TTL and
+ * Anthropic's breakpoints per entry, so a shorter but fresher entry can be the one it reads.
  */
 function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
-  const { matches: compared, longest } = earlier.index.compareEach(request);
-  const matches: CacheMatch[] = compared.map(({ index, comparison }) => {
+  const { shared, longest } = earlier.index.sharedWithEach(request);
+  const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
     const entry = earlier.seen[index]!;
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
-    return { sharedTokens: comparison.commonPrefix.tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
+    return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
   });
   return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
 }
@@ -96,7 +96,7 @@ function byProvider(read: readonly ReadFile[]): ReadFile[][] {
 /**
  * Replays captured request bodies and cassettes (in the order given, each file a session, a
  * cassette's requests in recorded order) through a cache policy. Every request's input is stored;
- * each request is compared with every earlier one on its route (`comparePrefix`), the policy turns
+ * the tokens each request shares with every earlier one on its route are counted (`LongestPrefixIndex`), the policy turns
  * those matches into a prediction, and the divergence against the request it reuses the most of gets
  * its cause (inferred: bodies carry no scope). Usage recorded in a cassette's responses is the
  * observed side; response `date` headers give the ages the policy's TTL applies to.
