@@ -1,5 +1,5 @@
 // Reading one input file or standard input: size limit, plain failure wording, strict UTF-8 (src/providers/input).
-export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile } from './input/index.js';
+export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, describeWriteFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile, unwritableFile } from './input/index.js';
 export type { InputOptions } from './input/index.js';
 
 // Session logs, surface, fork seed and request reconstruction (src/providers/session).
@@ -27,6 +27,7 @@ export {
   parseSystemPromptPin,
   parseToolSchemasPin,
   projectSurface,
+  readLogLines,
   readSessionLog,
   reconstructRequest,
   reconstructRequestParts,
@@ -49,6 +50,7 @@ export type {
   ForkSeed,
   HeadPins,
   KnownSessionEvent,
+  LogLine,
   LoggedEvent,
   LoggedEventOf,
   ModelRequestPoint,
@@ -175,6 +177,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   InboxMessage,
   JobDoneListener,
@@ -198,6 +203,8 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
+  ToolSubagents,
   TurnEndReason,
 } from './runtime/index.js';
 

@@ -5,7 +5,7 @@ export { childPath } from './composition-problem.js';
 export type { CompositionProblem, YamlLocation } from './composition-problem.js';
 export { assembleHostComposition } from './host-composition.js';
 export type { AssembledComposition, UncountedPackage } from './host-composition.js';
-export { evaluateJsValue, JsExpression } from './js-expression.js';
+export { evaluateJsValue, JS_EXPRESSION_TAG, JsExpression } from './js-expression.js';
 export type { JsEnvironment, JsValue } from './js-expression.js';
 export { PACKAGE_CATALOG } from './package-catalog.js';
 export type { PackageContribution } from './package-catalog.js';

@@ -16,6 +16,8 @@ export const PACKAGE_CATALOG: Readonly<Record<string, PackageContribution>> = {
   '@deepseek-ai/dsh-tool-fs-search': { tools: ['glob', 'grep'], sections: ['tool:glob', 'tool:grep'] },
   '@deepseek-ai/dsh-tool-bash': { tools: ['bash'], sections: ['tool:bash'] },
   '@deepseek-ai/dsh-tool-pwsh': { tools: ['pwsh'], sections: ['tool:pwsh'] },
+  // The persistent-pwsh-tool-turn pin: `pwsh` on the wire and no guidance section of its own.
+  '@deepseek-ai/dsh-tool-pwsh-persistent': { tools: ['pwsh'], sections: [] },
   '@deepseek-ai/dsh-tool-jobs': { tools: ['job_kill', 'job_list', 'job_output'], sections: ['tool:jobs'] },
   '@deepseek-ai/dsh-tool-goal': { tools: ['create_goal', 'get_goal', 'update_goal'], sections: ['tool:goal'] },
   '@deepseek-ai/dsh-tool-workflow': { tools: ['workflow'], sections: ['tool:workflow'] },
@@ -24,7 +26,8 @@ export const PACKAGE_CATALOG: Readonly<Record<string, PackageContribution>> = {
   '@deepseek-ai/dsh-tool-subagent-control/list-agents': { tools: ['list_agents'], sections: [] },
   '@deepseek-ai/dsh-tool-skill': { tools: ['skill'], sections: [] },
   '@deepseek-ai/dsh-tool-todo': { tools: ['todo_write'], sections: [] },
-  '@deepseek-ai/dsh-tool-web': { tools: ['web_search'], sections: ['tool:web_search'] },
+  // Tool catalogue: `web_fetch` and `web_search`; the web-fetch pin shows `tool:web_fetch`.
+  '@deepseek-ai/dsh-tool-web': { tools: ['web_fetch', 'web_search'], sections: ['tool:web_fetch', 'tool:web_search'] },
   '@deepseek-ai/dsh-tool-ask-user': { tools: ['ask_user_question'], sections: [] },
   '@deepseek-ai/dsh-tool-lsp': { tools: ['lsp'], sections: ['tool:lsp'] },
   '@deepseek-ai/dsh-tool-session-query': {

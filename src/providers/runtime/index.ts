@@ -81,6 +81,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   InboxMessage,
   JobDoneListener,
@@ -104,7 +107,9 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
   ToolResultObserver,
+  ToolSubagents,
   TurnEndReason,
 } from './loop/index.js';
 export {

@@ -14,15 +14,63 @@ import type { PromptContext, PromptSection } from '../head/prompt-section.js';
 import type { ToolFilter } from '../head/tool-filter.js';
 import type { AgentSessionLog, RecordedEvent } from '../log/session-log.js';
 
-/** What a tool's `execute` receives besides its arguments. */
+/**
+ * What a tool's `execute` receives besides its arguments: a capability facade, not the agent. It
+ * names the calling agent and grants only what the host lets this agent's tools do, each capability
+ * already bound to this agent. No agent, parent, host or provider registry is reachable from it at
+ * runtime (issue 7 §5: a child cannot register a provider or reach its parent's scope), so a cast
+ * cannot widen a child's authority.
+ */
 export interface ToolExecution {
-  /** The calling agent (the parent, for a delegation tool). */
-  readonly agent: AgentHandle;
+  /** The calling agent's id (its session id). */
+  readonly agentId: string;
+  /** The calling agent's working directory. */
+  readonly cwd: string | undefined;
   readonly callId: string;
   /** The turn's cancellation signal. */
   readonly signal: AbortSignal;
   /** Ends the turn once this step's results are logged (DSH `concludeTurn()`, used by structured output). */
   concludeTurn(): void;
+  /** Delegation, with the calling agent as every child's parent. */
+  readonly subagents: ToolSubagents;
+  /** The calling agent's background jobs, when the deployment loads a job service; absent otherwise. */
+  readonly jobs: ToolJobs | undefined;
+}
+
+/** A delegation request as a tool makes it: the parent is always the calling agent. */
+export type DelegationRequest = Omit<SubagentStartRequest, 'parent'>;
+
+/** A one-shot child as a tool holds it: its id, result and disposal, never the child agent itself. */
+export interface DelegatedRun {
+  readonly id: string;
+  readonly result: Promise<SubagentResult>;
+  /** Idempotent: cancels remaining work and waits for the result and the child's quiescence. */
+  dispose(): Promise<void>;
+}
+
+/** A continuable child as a tool holds it: ids, settlement and messaging, never the child agent itself. */
+export interface DelegatedChild {
+  readonly childId: string;
+  readonly messageId: string;
+  readonly settled: Promise<SubagentResult>;
+  send(content: readonly ContentBlock[]): string;
+  dispose(): Promise<void>;
+}
+
+/** The subagent service bound to one calling agent (no provider registration, no other parent). */
+export interface ToolSubagents {
+  start(provider: string, request: DelegationRequest): Promise<DelegatedRun>;
+  startContinuable(provider: string, request: DelegationRequest): Promise<DelegatedChild>;
+}
+
+/** The job service bound to one calling agent: it starts, reads and kills only that agent's jobs. */
+export interface ToolJobs {
+  start(spec: Omit<JobStart, 'owner'>): string;
+  list(): JobSnapshot[];
+  get(id: string): JobSnapshot;
+  read(id: string): JobRead;
+  kill(id: string, reason?: string): 'requested' | 'already-finished';
+  wait(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobSnapshot>;
 }
 
 /**

@@ -10,6 +10,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   JobDoneListener,
   JobHooks,
@@ -31,7 +34,9 @@ export type {
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
   ToolResultObserver,
+  ToolSubagents,
 } from './agent-contract.js';
 export { AgentScope } from './agent-scope.js';
 export type { StepOutcome, TurnEndReason } from './agent-step.js';

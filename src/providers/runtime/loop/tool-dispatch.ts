@@ -1,6 +1,7 @@
 import type { TextBlock, ToolCallBlock } from '../../model/content.js';
 import type { ToolVisibility } from '../head/tool-visibility.js';
 import type { AgentHandle, ToolDefinition, ToolExecution, ToolGuard, ToolResultObserver } from './agent-contract.js';
+import { toolExecution } from './tool-execution.js';
 
 /** Where a step's calls run. */
 export interface DispatchContext {
@@ -79,7 +80,7 @@ export async function dispatchToolCalls(agent: AgentHandle, calls: readonly Tool
     const callSeqs = group.map(
       (call) => agent.session.append('tool/call', { turn: context.turn, step: context.step, callId: call.id, name: call.name, arguments: call.arguments }).seq,
     );
-    const executions = group.map((call): ToolExecution => ({ agent, callId: call.id, signal: context.signal, concludeTurn: conclude }));
+    const executions = group.map((call) => toolExecution(agent, { callId: call.id, signal: context.signal, concludeTurn: conclude }));
     const results = await Promise.all(group.map((call, position) => execute(call, executions[position]!, context)));
     for (const [position, call] of group.entries()) {
       const result = results[position]!;

@@ -1,0 +1,54 @@
+import type { ContentBlock } from '../../model/content.js';
+import type { AgentHandle, DelegatedChild, DelegatedRun, JobService, SubagentService, ToolExecution, ToolJobs, ToolSubagents } from './agent-contract.js';
+
+/** What the loop knows of one call besides the agent. */
+export interface CallFacts {
+  readonly callId: string;
+  readonly signal: AbortSignal;
+  readonly concludeTurn: () => void;
+}
+
+/*
+ * Every capability below is a closure over the agent or the host service, and every object is
+ * frozen: the facade's own properties hold only strings, the signal and these functions, so walking
+ * it (or casting it) never reaches the agent, its parent, its host or the provider registry.
+ */
+
+function toolSubagents(parent: AgentHandle, service: SubagentService): ToolSubagents {
+  return Object.freeze({
+    start: async (provider, request): Promise<DelegatedRun> => {
+      const run = await service.start(provider, { ...request, parent });
+      return Object.freeze({ id: run.id, result: run.result, dispose: () => run.dispose() });
+    },
+    startContinuable: async (provider, request): Promise<DelegatedChild> => {
+      const child = await service.startContinuable(provider, { ...request, parent });
+      return Object.freeze({ childId: child.childId, messageId: child.messageId, settled: child.settled, send: (content: readonly ContentBlock[]) => child.send(content), dispose: () => child.dispose() });
+    },
+  } satisfies ToolSubagents);
+}
+
+function toolJobs(owner: AgentHandle, service: JobService): ToolJobs {
+  return Object.freeze({
+    start: (spec) => service.start({ ...spec, owner }),
+    list: () => service.list(owner),
+    get: (id) => service.get(id, owner),
+    read: (id) => service.read(id, owner),
+    kill: (id, reason) => service.kill(id, owner, reason),
+    wait: (id, timeoutMs, signal) => service.wait(id, timeoutMs, owner, signal),
+  } satisfies ToolJobs);
+}
+
+/** The frozen capability facade one call's tool body receives, scoped to the calling agent. */
+export function toolExecution(agent: AgentHandle, call: CallFacts): ToolExecution {
+  const jobs = agent.host.jobs;
+  const conclude = call.concludeTurn;
+  return Object.freeze({
+    agentId: agent.id,
+    cwd: agent.cwd,
+    callId: call.callId,
+    signal: call.signal,
+    concludeTurn: () => conclude(),
+    subagents: toolSubagents(agent, agent.host.subagents),
+    jobs: jobs === undefined ? undefined : toolJobs(agent, jobs),
+  });
+}
