@@ -74,10 +74,12 @@ const newNode = (depth: number, segment: Segment | null): Node => ({ depth, segm
  * requests sit in a trie keyed by their chained segment hashes; the new request walks its own hashes
  * down it, each request off that path is grouped where it branches off, and each group gets an upper
  * bound on the tokens it can share (`shared-token-bound.ts`) from the first differing character of
- * the branching segment. Groups are compared byte-exactly (`comparePrefix`), highest bound first,
- * until no bound can reach the best found: the answer is the one a comparison with every earlier
- * request gives. A family of children that share a head and history and differ in their task
- * compares each child with the few siblings whose task starts the same way.
+ * the branching segment. Groups are counted highest bound first, until no bound can reach the best
+ * found: the answer is the one a comparison with every earlier request gives. A group that differs
+ * inside the branching segment's text is counted at that divergence only (`sharedTokensAtDifference`,
+ * a few characters tokenized per request); any other gets a full `comparePrefix`, as does the winner.
+ * Requests that branch off early (another head) are skipped by their bound; siblings that differ
+ * inside one pre-token of their task (numbered tasks) all reach the bound and are each counted.
  */
 export class LongestPrefixIndex {
   readonly counter: PrefixTokenCounter;
@@ -125,9 +127,8 @@ export class LongestPrefixIndex {
   /**
    * The tokens `request` shares with every earlier candidate (all routes or its own; in the order
    * added), exactly as `comparePrefix` counts them, and the longest by the same rule as `longest`.
-   * For a caller that needs every match (a policy with a TTL reads a shorter, fresher entry): each
-   * request that differs inside one segment's text costs one tokenization of a few characters, not a
-   * whole comparison.
+   * For a caller that needs every count, not only the longest: each request that differs inside one
+   * segment's text costs one tokenization of a few characters, not a whole comparison.
    */
   sharedWithEach(request: PrefixRequest): { readonly shared: readonly SharedTokens[]; readonly longest: PrefixMatch | undefined } {
     const found: Candidate[] = [];
