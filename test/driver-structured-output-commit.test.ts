@@ -20,7 +20,9 @@ function attached() {
     callId,
     signal: new AbortController().signal,
     concludeTurn: () => undefined,
-    subagents: { start: unavailable, startContinuable: unavailable },
+    addAfterResult: unavailable,
+    ownedByLiveAgent: true,
+    subagents: { start: unavailable, startContinuable: unavailable, listChildren: unavailable, listDescendants: unavailable, followup: unavailable },
     jobs: undefined,
   });
   const logResult = (name: string, of: ToolExecution, isError: boolean): void => {

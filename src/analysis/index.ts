@@ -78,7 +78,7 @@ export {
   readComposition,
   resolveComposition,
 } from './compositions/index.js';
-export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ResolvedComposition, YamlLocation } from './compositions/index.js';
+export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
 export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, guardWarnings, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience, unexplainedDelegations } from './guard/index.js';
 export type {

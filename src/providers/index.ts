@@ -167,6 +167,7 @@ export type {
 
 // The agent loop and the contract the loop, the run driver, the host and tools meet on.
 export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './runtime/index.js';
+export type { ToolErrorIdentity } from './runtime/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,
@@ -191,6 +192,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StepOutcome,
   StopReason,
@@ -198,8 +200,10 @@ export type {
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
@@ -284,19 +288,26 @@ export type { JobRegistryOptions } from './runtime/index.js';
 // The model-facing delegation tool: config, wire schema and wording, how a foreground result reaches the parent,
 // and how a one-shot background run becomes a job.
 export {
+  askUserQuestionTool,
   BACKGROUND_KILL_REASON,
   createDelegationTool,
+  DELEGATED_CALLER_MESSAGE,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
+  listAgentsTool,
+  listingLine,
+  messageQueuedText,
+  NO_LISTED_AGENTS,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
+  sendMessageTool,
   settleForegroundRun,
   startBackgroundJob,
   stopReasonHeadline,
 } from './runtime/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './runtime/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './runtime/index.js';
 
 // The in-process agent host and the composition a recorded head came from.
 export { AgentHost, compositionFromHead } from './runtime/index.js';

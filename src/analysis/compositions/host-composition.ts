@@ -16,7 +16,8 @@ import type { CompositionFacts, DelegationToolFacts } from './composition-facts.
 import { evaluateJsValue, type JsEnvironment } from './js-expression.js';
 import { isToolPackage } from './package-catalog.js';
 import { composedContribution } from './package-contribution.js';
-import type { ReferenceHead } from './reference-head.js';
+import { referenceTool, type ReferenceHead } from './reference-head.js';
+import { variantSelector } from './tool-variants.js';
 import type { UncountedPackage } from './uncounted-package.js';
 
 export type { UncountedPackage } from './uncounted-package.js';
@@ -47,9 +48,9 @@ function remoteProvider(name: string): MountedProvider {
 
 /**
  * Builds the runtime's `HostComposition` for a composition: the harness identity, the persona the
- * composition sets, each loaded tool package's sections and schemas (texts from the reference head;
- * the packages an entry-point app bundles count as loaded, and a schema the composition varies is
- * left out as uncounted), and every delegation tool mounted through the runtime's `createDelegationTool`, so its schema and
+ * composition sets, each loaded tool package's sections and schemas (texts from the reference head,
+ * in the variant the composition selects; the packages an entry-point app bundles count as loaded,
+ * and a text the reference head lacks is left out and its package listed as uncounted), and every delegation tool mounted through the runtime's `createDelegationTool`, so its schema and
  * its `tool:<name>` section follow its config exactly as DSH renders them. Mount-time failures DSH
  * raises (a numeric maxDepth on a provider without depth limits, continuable on a provider that
  * cannot) are problems at the row's YAML path.
@@ -97,14 +98,14 @@ export function assembleHostComposition(facts: CompositionFacts, reference: Refe
       if (isToolPackage(name)) uncounted.push({ package: name, reason: 'no catalogued tool names' });
       continue;
     }
-    const missing = [...contribution.tools.filter((tool) => !reference.tools.has(tool)), ...contribution.sections.filter((section) => !reference.sections.has(section))];
+    const schemas = contribution.tools.map((tool) => ({ tool, variant: contribution.toolVariants.get(tool), schema: referenceTool(reference, tool, contribution.toolVariants.get(tool)) }));
+    const missing = [
+      ...schemas.filter(({ schema }) => !schema).map(({ tool, variant }) => (variant ? `${tool} (${variant}: ${variantSelector(tool, variant)})` : tool)),
+      ...contribution.sections.filter((section) => !reference.sections.has(section)),
+    ];
+    // A package missing a text is listed as uncounted; what the reference head has of it is still assembled.
     if (missing.length > 0) uncounted.push({ package: name, reason: `${missing.join(', ')} not in the reference head (${reference.source})` });
-    for (const [tool, reason] of contribution.variantTools) uncounted.push({ package: name, reason: `${tool}: ${reason}` });
-    for (const tool of contribution.tools) {
-      const schema = reference.tools.get(tool);
-      // A schema this composition changes is left out rather than sent as the reference has it.
-      if (schema && !contribution.variantTools.has(tool)) tools.push(schemaOnlyTool(schema));
-    }
+    for (const { schema } of schemas) if (schema) tools.push(schemaOnlyTool(schema));
     for (const sectionName of contribution.sections) {
       const section = reference.sections.get(sectionName);
       if (section) sections.push({ name: section.name, order: section.order, text: section.text, verbatim: true });

@@ -13,7 +13,11 @@ export { DELEGATION_TOOL_PACKAGE, PROGRAMMATIC_CALLERS, PROVIDER_PACKAGES, REPOR
 export type { ProviderPackage } from './provider-packages.js';
 export { isPatchFile, parseComposition, readComposition } from './read-composition.js';
 export type { CompositionLayer, CompositionRow, LayerEntry, RowPatch } from './read-composition.js';
-export { BUNDLED_REFERENCE_HEAD, loadReferenceHead, parseReferenceHead } from './reference-head.js';
-export type { ReferenceHead } from './reference-head.js';
+export { BUNDLED_REFERENCE_HEAD, loadReferenceHead, parseReferenceHead, referenceTool } from './reference-head.js';
+export type { ReferenceHead, ReferenceTool } from './reference-head.js';
+export { referenceHeadFileSchema, referenceHeadFileText } from './reference-head-file.js';
+export type { ReferenceHeadFile } from './reference-head-file.js';
+export { recordedSandboxVariant, selectedVariant, variantSelector } from './tool-variants.js';
+export type { ToolVariant } from './tool-variants.js';
 export { resolveComposition } from './resolve-composition.js';
 export type { CompositionSource, ResolvedComposition, ResolvedRow } from './resolve-composition.js';

@@ -1,16 +1,15 @@
 import type { CompositionFacts } from './composition-facts.js';
 import { evaluateJsValue, type JsEnvironment } from './js-expression.js';
 import { PACKAGE_CATALOG, type PackageContribution } from './package-catalog.js';
+import { selectedVariant, type ToolVariant } from './tool-variants.js';
 
-/** What one loaded package puts into the head in this composition, and what the reference head cannot supply. */
+/** What one loaded package puts into the head in this composition. */
 export interface ComposedContribution extends PackageContribution {
-  /** Tools the package registers whose schema in this composition is not the reference head's, with why. */
-  readonly variantTools: ReadonlyMap<string, string>;
+  /** The schema variant of each registered tool that has several (`tool-variants.ts`). */
+  readonly toolVariants: ReadonlyMap<string, ToolVariant>;
 }
 
 const ATTACHMENT_PACKAGE = /^@deepseek-ai\/dsh-attachment-/;
-const SANDBOXED_BASH_EXECUTOR = '@deepseek-ai/dsh-bash-sandbox';
-const SANDBOXED_FILESYSTEM = '@deepseek-ai/dsh-fs-sandbox';
 
 function configOf(facts: CompositionFacts, name: string): Record<string, unknown> {
   const config = facts.enabled.find((row) => row.name === name)?.config;
@@ -23,19 +22,14 @@ function configOf(facts: CompositionFacts, name: string): Record<string, unknown
  * - `dsh-tool-fs` registers `read_image` only when an attachment store provides `ctx.attachments`
  *   (tool catalogue; the `read-image` pin adds exactly that tool to the `text-turn` head).
  * - `dsh-tool-web` with `search: false` registers `web_fetch` alone (the `web-fetch` pin).
- * - `bash`'s schema offers sandbox escalation (`sandbox_permissions`, `justification` and the
- *   sentences that explain them) when the sandboxed executor backs it; over another executor the
- *   `fs-glob-sampling` pin sends it without them. `write` and `edit` do the same with the sandboxed
- *   filesystem: over `dsh-fs-local` the headless example's recorded heads have neither parameter.
- *   The reference head has only the escalating schemas.
+ * - which schema of `bash`, `write`, `edit` and `pwsh` is sent: `tool-variants.ts`.
  */
 export function composedContribution(name: string, facts: CompositionFacts, environment: JsEnvironment): ComposedContribution | undefined {
   const catalogued = PACKAGE_CATALOG[name];
   if (!catalogued) return undefined;
   let tools = [...catalogued.tools];
   let sections = [...catalogued.sections];
-  const variantTools = new Map<string, string>();
-  if (name === '@deepseek-ai/dsh-tool-fs' && [...facts.packages].some((loaded) => ATTACHMENT_PACKAGE.test(loaded))) tools.push('read_image');
+  if (name === '@deepseek-ai/dsh-tool-fs' && ![...facts.packages].some((loaded) => ATTACHMENT_PACKAGE.test(loaded))) tools = tools.filter((tool) => tool !== 'read_image');
   if (name === '@deepseek-ai/dsh-tool-web') {
     const search = evaluateJsValue(configOf(facts, name)['search'], environment);
     if (search.state === 'resolved' && search.value === false) {
@@ -43,10 +37,10 @@ export function composedContribution(name: string, facts: CompositionFacts, envi
       sections = sections.filter((section) => section !== 'tool:web_search');
     }
   }
-  const withoutEscalation = (backend: string) => `its schema has no sandbox escalation without ${backend}, and the reference head has only the escalating one`;
-  if (name === '@deepseek-ai/dsh-tool-bash' && !facts.packages.has(SANDBOXED_BASH_EXECUTOR)) variantTools.set('bash', withoutEscalation(SANDBOXED_BASH_EXECUTOR));
-  if (name === '@deepseek-ai/dsh-tool-fs' && !facts.packages.has(SANDBOXED_FILESYSTEM)) {
-    for (const tool of ['write', 'edit']) variantTools.set(tool, withoutEscalation(SANDBOXED_FILESYSTEM));
+  const toolVariants = new Map<string, ToolVariant>();
+  for (const tool of tools) {
+    const variant = selectedVariant(tool, name, facts.packages);
+    if (variant) toolVariants.set(tool, variant);
   }
-  return { tools, sections, variantTools };
+  return { tools, sections, toolVariants };
 }

@@ -71,6 +71,7 @@ export type {
   VisibilityInputs,
 } from './head/index.js';
 export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './loop/index.js';
+export type { ToolErrorIdentity } from './loop/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,
@@ -95,6 +96,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StepOutcome,
   StopReason,
@@ -102,8 +104,10 @@ export type {
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
@@ -180,18 +184,25 @@ export {
 } from './jobs/index.js';
 export type { JobRegistryOptions } from './jobs/index.js';
 export {
+  askUserQuestionTool,
   BACKGROUND_KILL_REASON,
   createDelegationTool,
+  DELEGATED_CALLER_MESSAGE,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
+  listAgentsTool,
+  listingLine,
+  messageQueuedText,
+  NO_LISTED_AGENTS,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
+  sendMessageTool,
   settleForegroundRun,
   startBackgroundJob,
   stopReasonHeadline,
 } from './delegation/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './delegation/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './delegation/index.js';
 export { AgentHost, compositionFromHead } from './host/index.js';
 export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './host/index.js';

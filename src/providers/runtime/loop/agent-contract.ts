@@ -6,7 +6,7 @@
  * and never each other's type back. This keeps the runtime's rooms free of import circles.
  */
 import type { LayoutName, PrefixRequest } from '../../../prefix/index.js';
-import type { ContentBlock, MessageSource, TextBlock } from '../../model/content.js';
+import type { ContentBlock, ImageBlock, MessageSource, TextBlock } from '../../model/content.js';
 import type { CallConfig, LanguageModel, ModelRequest, ToolSchema } from '../../model/language-model.js';
 import type { AssembledHead } from '../head/assemble-head.js';
 import type { CodeModeComposition } from '../head/code-mode.js';
@@ -31,6 +31,17 @@ export interface ToolExecution {
   readonly signal: AbortSignal;
   /** Ends the turn once this step's results are logged (DSH `concludeTurn()`, used by structured output). */
   concludeTurn(): void;
+  /**
+   * Hands the model a user message that enters the agent's next step once this call's result is
+   * logged: how DSH's Code Mode gives the model the images its subtools returned, which a text-only
+   * `run_code` result cannot carry (code-mode-read-image/session.jsonl).
+   */
+  addAfterResult(content: readonly ContentBlock[], source: MessageSource): void;
+  /**
+   * True when a live agent owns the caller (its direct parent is the live agent of that id): DSH
+   * then keeps the human out of the call (`ask_user_question` rejects with `DELEGATED_CALLER`).
+   */
+  readonly ownedByLiveAgent: boolean;
   /** Delegation, with the calling agent as every child's parent. */
   readonly subagents: ToolSubagents;
   /** The calling agent's background jobs, when the deployment loads a job service; absent otherwise. */
@@ -61,6 +72,24 @@ export interface DelegatedChild {
 export interface ToolSubagents {
   start(provider: string, request: DelegationRequest): Promise<DelegatedRun>;
   startContinuable(provider: string, request: DelegationRequest): Promise<DelegatedChild>;
+  /** The caller's direct children, resident or stored, with their live status (DSH `list_agents`). */
+  listChildren(): readonly ListedSubagent[];
+  /** The whole tree below the caller in stable pre-order, with depth (DSH `list_agents` `descendants`). */
+  listDescendants(): readonly ListedSubagent[];
+  /** Sends the caller's child a later message as its next turn (DSH `send_message`); see `SubagentService.followup`. */
+  followup(childId: string, content: readonly ContentBlock[]): string;
+}
+
+/** A child as a tool lists it: catalog facts and its status, never the child agent itself. */
+export interface ListedSubagent {
+  readonly id: string;
+  readonly parentId: string;
+  readonly mode: 'one-shot' | 'continuable';
+  readonly label: string;
+  /** 1 for the caller's direct child. */
+  readonly depth: number;
+  /** `running` or `idle` while loaded in the live registry; `ready` when the child exists only as its stored session. */
+  readonly status: 'running' | 'idle' | 'ready';
 }
 
 /** The job service bound to one calling agent: it starts, reads and kills only that agent's jobs. */
@@ -75,7 +104,7 @@ export interface ToolJobs {
 
 /**
  * A model-facing tool: its wire schema plus an executor. `execute` resolves with the result content
- * (text, or text blocks) and throws for a failed call; the loop logs a thrown error as an errored
+ * (text, or text and image blocks: an image rides in the tool result as DSH logs it) and throws for a failed call; the loop logs a thrown error as an errored
  * result `Error: <message>`, as DSH's tool registry does.
  */
 export interface ToolDefinition extends ToolSchema {
@@ -84,7 +113,7 @@ export interface ToolDefinition extends ToolSchema {
    * of such calls is dispatched together and its results are still logged in model order.
    */
   readonly isConcurrencySafe?: boolean;
-  execute(args: unknown, execution: ToolExecution): Promise<string | readonly TextBlock[]>;
+  execute(args: unknown, execution: ToolExecution): Promise<string | readonly (TextBlock | ImageBlock)[]>;
 }
 
 /**
@@ -319,12 +348,41 @@ export interface ContinuableChild {
   dispose(): Promise<void>;
 }
 
+/** One child session the host started, as its durable header and descriptor name it. */
+export interface SubagentCatalogEntry {
+  readonly id: string;
+  /** The durable direct parent (`parentSession`). */
+  readonly parentId: string;
+  readonly mode: 'one-shot' | 'continuable';
+  /** The durable display label (the delegation's `description`); `''` when none was given. */
+  readonly label: string;
+  readonly createdAt: number;
+  /** The child's agent, resident or not: its session is the stored record. */
+  readonly agent: AgentHandle;
+}
+
+/** A catalog entry placed in its root's tree (DSH `listDescendants`). */
+export interface SubagentTreeEntry extends SubagentCatalogEntry {
+  /** 1 for a direct child of the root. */
+  readonly depth: number;
+}
+
 /** The subagent service as agents and tools reach it (DSH `ctx.subagents`; implemented by `SubagentRuntime`). */
 export interface SubagentService {
+  /** Direct children of a session, resident or not, ordered by `createdAt` then id (DSH `listChildren`). */
+  listChildren(parentSessionId: string): readonly SubagentCatalogEntry[];
+  /** The whole tree below a session in stable pre-order (DSH `listDescendants`). */
+  listDescendants(rootSessionId: string): readonly SubagentTreeEntry[];
   /** Starts a one-shot child on the named provider and resolves once it is published. */
   start(name: string, request: SubagentStartRequest): Promise<SubagentRun>;
   /** Establishes a continuable child on the named provider. */
   startContinuable(name: string, request: SubagentStartRequest): Promise<ContinuableChild>;
+  /**
+   * Delivers a later message from the child's exact live direct parent as the child's next turn
+   * (DSH `followup`, behind `send_message`), resuming a settled child; returns the accepted message
+   * id. An unknown child, another parent's child or a disposed one is `subagent "<id>" is unavailable`.
+   */
+  followup(parent: AgentHandle, childId: string, content: readonly ContentBlock[]): string;
 }
 
 /** A job's lifecycle (DSH `JobStatus`): `running`, optionally `stopping`, then one terminal status. */

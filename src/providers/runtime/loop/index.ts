@@ -23,14 +23,17 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StopReason,
   SubagentCapabilities,
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
@@ -44,4 +47,6 @@ export type { InboxMessage } from './inbox-message.js';
 export { buildRecordedRequest } from './recorded-request.js';
 export { schemaOnlyTool } from './tool-definition.js';
 export { ToolCallFailure } from './tool-call-failure.js';
+export { ABORTED, ABORTED_BEFORE_DISPATCH, toolErrorIdentityOf } from './tool-error-identity.js';
+export type { ToolErrorIdentity } from './tool-error-identity.js';
 export { TurnCancellation } from './turn-cancellation.js';
