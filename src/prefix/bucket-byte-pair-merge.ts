@@ -27,28 +27,33 @@ const NONE = 0x7fffffff;
 /** Slots of the per-merge cache of pair ranks by token pair (a power of two). */
 const PAIR_CACHE_SLOTS = 4096;
 
+/** Slots of the cache of recently used buckets (a power of two). */
+const BUCKET_SLOTS = 256;
+
 /** A min-heap of distinct ranks, each with a bucket of part starts. */
 class RankBuckets {
   readonly #buckets = new Map<number, number[]>();
   readonly #ranks: number[] = [];
-  // The bucket added to last: runs add many starts of one rank in a row, and a Map lookup each was a third of the time.
-  #lastRank = -1;
-  #lastBucket: number[] = [];
+  // Recently used buckets by rank, direct-mapped: a run adds to a few ranks millions of times, and a
+  // Map lookup each was a third of the time.
+  readonly #slotRanks = new Int32Array(BUCKET_SLOTS).fill(-1);
+  readonly #slotBuckets: number[][] = new Array<number[]>(BUCKET_SLOTS);
 
   get empty(): boolean {
     return this.#ranks.length === 0;
   }
 
   add(rank: number, start: number): void {
-    if (rank === this.#lastRank) return void this.#lastBucket.push(start);
+    const slot = rank & (BUCKET_SLOTS - 1);
+    if (this.#slotRanks[slot] === rank) return void this.#slotBuckets[slot]!.push(start);
     let bucket = this.#buckets.get(rank);
-    this.#lastRank = rank;
+    this.#slotRanks[slot] = rank;
     if (bucket) {
-      this.#lastBucket = bucket;
+      this.#slotBuckets[slot] = bucket;
       return void bucket.push(start);
     }
     bucket = [start];
-    this.#lastBucket = bucket;
+    this.#slotBuckets[slot] = bucket;
     this.#buckets.set(rank, bucket);
     const ranks = this.#ranks;
     let index = ranks.length;
@@ -81,7 +86,8 @@ class RankBuckets {
     }
     const starts = this.#buckets.get(rank)!;
     this.#buckets.delete(rank);
-    if (this.#lastRank === rank) this.#lastRank = -1;
+    const slot = rank & (BUCKET_SLOTS - 1);
+    if (this.#slotRanks[slot] === rank) this.#slotRanks[slot] = -1;
     return { rank, starts };
   }
 }
