@@ -21,4 +21,12 @@ describeWithCorpus('claude-code-sessions', 'kvprefix analyze on a Claude Code pr
     expect(result.sessions.every((session: { requests: { observed: unknown }[] }) => session.requests.every((request) => request.observed !== null))).toBe(true);
     expect(result.totals.observed.requests).toBe(result.totals.requests);
   });
+
+  it('--max-input-mb holds for Claude Code transcripts too: past it, the transcript is refused with the flag to raise it (exit 3)', async () => {
+    const io = bufferedIo(corpusPath());
+    const main = `${PROJECT}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`;
+    expect(await runCli(['analyze', main, '--json', '--max-input-mb', '0.01'], io)).toBe(EXIT.input);
+    expect(io.out.join('')).toBe('');
+    expect(io.err.join('')).toMatch(/^kvprefix analyze: .*a7da6a22-facc-4fcd-8bab-f83c87862004\.jsonl: the input is [\d.]+ MiB \([\d,]+ bytes\), past the limit of 0\.01 MiB \(10,486 bytes, maxInputBytes\): raise it with --max-input-mb \d+\n$/);
+  });
 });

@@ -87,6 +87,16 @@ describe('kvprefix analyze', () => {
     expect(priced.totals.cost.predicted).toBeCloseTo(cheap.totals.cost.predicted * 1000, 9);
   });
 
+  it('-o into a missing folder, or onto a folder, is an input error in plain words (exit 3), never a raw ENOENT', async () => {
+    const directory = conversation();
+    const missing = await analyze(['1.json', '--json', '-o', 'nodir/x'], directory);
+    expect(missing).toMatchObject({ code: EXIT.input, out: '' });
+    expect(missing.err).toBe('kvprefix analyze: nodir/x: cannot write: the folder nodir does not exist\n');
+    const onFolder = await analyze(['1.json', '--json', '-o', '.'], directory);
+    expect(onFolder.code).toBe(EXIT.input);
+    expect(onFolder.err).toBe('kvprefix analyze: .: cannot write: is a directory, not a file\n');
+  });
+
   it('--format html -o writes one self-contained page that draws every request of the result', async () => {
     const directory = conversation();
     const json = JSON.parse((await analyze(['1.json', '2.json', '--json'], directory)).out);

@@ -96,7 +96,7 @@ describe('Claude Code transcript errors', () => {
   });
 
   it('a missing transcript is an input error naming it', async () => {
-    await expect(analyzeClaudeCodeSession('/nonexistent/session.jsonl')).rejects.toMatchObject({ code: 'input/unreadable', source: '/nonexistent/session.jsonl' });
+    await expect(analyzeClaudeCodeSession('/nonexistent/session.jsonl')).rejects.toMatchObject({ code: 'input/unreadable-file', source: '/nonexistent/session.jsonl', message: '/nonexistent/session.jsonl: cannot read: no such file' });
   });
 
   it('a user entry without a message names the field and line', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { schemaOnlyTool, type AgentHandle, type LoggedToolSchema } from '../src/providers/index.js';
+import { askUserQuestionTool, DELEGATED_CALLER_MESSAGE, type AgentHandle, type LoggedToolSchema } from '../src/providers/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
@@ -25,9 +25,9 @@ const isQuestionResult = (row: Row): boolean => row.type === 'tool/result' && ro
  * child calls ask_user_question, gets an errored result, and returns the unresolved question as its
  * final result, which the parent reads as the subagent tool result. The scenario pins only the tool
  * schemas (the text-turn tools plus ask_user_question); the system prompt is the text-turn pin's.
- * The runtime has no ask_user_question executor, so the question runs as a schema-only tool: the
- * errored result's text (DSH: the delegated-caller rejection) and the `error` field DSH logs with it
- * (`UserQuestionError` / `DELEGATED_CALLER`) are not the recording's, and are not compared here.
+ * The question runs through DSH's ask_user_question executor, which rejects a caller owned by a live
+ * agent: the errored result and the `error` field beside it (`UserQuestionError` /
+ * `DELEGATED_CALLER`) are the recording's bytes.
  */
 async function replay() {
   const parentRows = readRows(path.join(ACP, SCENARIO, 'session.jsonl'));
@@ -37,7 +37,7 @@ async function replay() {
   const model = new ScriptedModel([...recordedSteps(parentRows).map(forParent), ...recordedSteps(childRows).map(forChild)]);
   const { host, createParent } = acpHost(model, {
     contexts: recordedContexts(parentRows),
-    adjust: (composition) => ({ ...composition, tools: [schemaOnlyTool(ask), ...composition.tools] }),
+    adjust: (composition) => ({ ...composition, tools: [askUserQuestionTool(ask), ...composition.tools] }),
   });
   let child: AgentHandle | undefined;
   host.subagents.on('subagent/start', (event) => (child = event.localAgent));
@@ -62,15 +62,20 @@ describeWithCorpus('dsh', 'driver: a delegated child asks a question (subagent-c
     expect(normalize(fixture(parent))).toEqual(normalize(parentRows));
   });
 
-  it("writes the child's log row for row around the question: never approval policy from delegation, one-shot spawn descriptor, the question call, an errored result, the final text", async () => {
+  it("writes the child's log row for row: never approval policy from delegation, one-shot spawn descriptor, the question call, DSH's delegated-caller rejection with its error field, the final text", async () => {
     const { child, childRows } = await replay();
-    const written = fixture(child);
-    expect(written.map((row) => row.type)).toEqual(childRows.map((row) => row.type));
-    const question = written.findIndex(isQuestionResult);
-    expect(question).toBe(childRows.findIndex(isQuestionResult));
-    const without = (rows: Row[]) => normalize(rows.filter((_, index) => index !== question));
-    expect(without(written)).toEqual(without(childRows));
-    expect(written[question]!.data.message.content[0].isError).toBe(true);
-    expect(childRows[question]!.data.message.content[0].isError).toBe(true);
+    expect(normalize(fixture(child))).toEqual(normalize(childRows));
+  });
+
+  it('rejects the question with the recorded text and logs `error: {name: UserQuestionError, code: DELEGATED_CALLER}` beside it', async () => {
+    const { child, childRows } = await replay();
+    const written = fixture(child).find(isQuestionResult)!;
+    const recorded = childRows.find(isQuestionResult)!;
+    expect(written.data.message.content).toEqual([
+      { type: 'tool-result', toolCallId: 'call_child_question', content: [{ type: 'text', text: `Error: ${DELEGATED_CALLER_MESSAGE}` }], isError: true },
+    ]);
+    expect(written.data.message.content).toEqual(recorded.data.message.content);
+    expect(written.data.error).toEqual({ name: 'UserQuestionError', code: 'DELEGATED_CALLER' });
+    expect(written.data.error).toEqual(recorded.data.error);
   });
 });

@@ -66,8 +66,16 @@ describeWithCorpus('dsh/examples/acp-agent/tests/snapshots/subagent-continuable'
     const started = await host.subagents.startContinuable('spawn', { parent: top, prompt: [{ type: 'text', text: 'Reply with CHILD_OK.' }], label: 'Reply', signal: new AbortController().signal });
     await settleAll(host);
     expect((await started.settled).output).toEqual([{ type: 'text', text: 'CHILD_OK' }]);
+    // Settled: released from the live registry (DSH disposes the resident handle), kept as a stored session.
+    expect(host.agents.has(started.childId)).toBe(false);
+    // Its own inbox refuses direct input: only a send resumes it into the registry first.
+    expect(() => started.agent.followup([{ type: 'text', text: 'direct' }])).toThrow(expect.objectContaining({ code: 'agent/unloaded' }));
     started.send([{ type: 'text', text: 'Now reply with FOURTH_OK.' }]);
+    // The send cold-resumes it: back in the registry, its next request opens a fresh loop's `resume` header.
+    expect(host.agents.get(started.childId)).toBe(started.agent);
     const second = await started.settled;
+    const headers = started.agent.session.events.filter((event) => event.type === 'request/header').map((event) => (event.data as { reason: string }).reason);
+    expect(headers).toEqual(['initial', 'resume']);
     await settleAll(host);
     model.assertConsumed();
     expect(second).toEqual({ output: [{ type: 'text', text: 'FOURTH_OK' }], stopReason: 'completed' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentScope, attachStructuredRuntime, compileOutputContract, type AgentHandle, type SubagentStartRequest, type ToolExecution } from '../src/providers/runtime/index.js';
+import { AgentScope, attachStructuredRuntime, compileOutputContract, type SubagentStartRequest, type ToolExecution } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { smallHost } from './support/runtime-scenario.js';
 
@@ -11,7 +11,20 @@ function attached() {
   const scope = new AgentScope();
   const structured = attachStructuredRuntime(scope, compileOutputContract(SCHEMA));
   const tool = scope.tools.find((candidate) => candidate.name === 'structured_output')!;
-  const execution = (callId: string): ToolExecution => ({ agent: undefined as unknown as AgentHandle, callId, signal: new AbortController().signal, concludeTurn: () => undefined });
+  const unavailable = (): never => {
+    throw new Error('not offered in this test');
+  };
+  const execution = (callId: string): ToolExecution => ({
+    agentId: 'child',
+    cwd: undefined,
+    callId,
+    signal: new AbortController().signal,
+    concludeTurn: () => undefined,
+    addAfterResult: unavailable,
+    ownedByLiveAgent: true,
+    subagents: { start: unavailable, startContinuable: unavailable, listChildren: unavailable, listDescendants: unavailable, followup: unavailable },
+    jobs: undefined,
+  });
   const logResult = (name: string, of: ToolExecution, isError: boolean): void => {
     for (const observe of scope.resultObservers) observe({ name, execution: of, isError });
   };

@@ -20,15 +20,17 @@ describe('fork: Known Limitations', () => {
       parentStep(textStep('Noted: the child finished.')),
       parentStep(textStep('Noted: the second code is BRAVO.')),
       childStep(textStep('child turn 2')),
+      parentStep(textStep('Noted: the child finished again.')),
     ]);
     const { host, createParent } = smallHost(model);
     const parent = createParent();
     await prompt(parent, 'The first code is ALPHA.');
     const child = await host.subagents.startContinuable('fork', { parent, prompt: [{ type: 'text', text: 'What codes do you know?' }], signal: new AbortController().signal });
     await child.settled;
-    // The parent completes another turn; the continuable child then gets more work.
+    // The parent completes another turn; the settled (unloaded) continuable child then gets more work,
+    // which resumes it and is announced to the parent again.
     await prompt(parent, 'The second code is BRAVO.');
-    child.agent.followup([{ type: 'text', text: 'Any new codes?' }]);
+    child.send([{ type: 'text', text: 'Any new codes?' }]);
     await settleAll(host);
     model.assertConsumed();
     const later = JSON.stringify(child.agent.requests.at(-1)!.model.messages);

@@ -59,6 +59,21 @@ describe('compositions: read with YAML paths, resolved as Cordis loads them', ()
     expect(report.findings).toEqual([expect.objectContaining({ kind: 'unresolved', severity: 'error', yamlPath: '[2].disabled', code: 'guard/unresolved-switch' })]);
   });
 
+  it('an unknown YAML tag (a typo of !!js) is an input error at its line, not a literal string read with a warning', () => {
+    const text = `${PROVIDERS}- id: fork\n  name: '@deepseek-ai/dsh-tool-subagent'\n  disabled: !!jss process.platform === 'win32'\n`;
+    const line = text.split('\n').findIndex((row) => row.includes('!!jss')) + 1;
+    const error = (() => {
+      try {
+        parseComposition(text, 'cordis.yml');
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InputError);
+    expect(error).toMatchObject({ code: 'input/unknown-yaml-tag', line, message: `cordis.yml:${line}: Unresolved tag: !!jss: DSH compositions know only !!js` });
+  });
+
   it('platform switches are evaluated for the chosen platform: a report package loaded only on win32 fails a continuable fork only there', async () => {
     const directory = folder({
       'cordis.yml':

@@ -6,6 +6,7 @@ import { compress, init } from '@bokuweb/zstd-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRequestFile } from '../src/analysis/index.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
+import { maxInputBytes } from '../src/cli/input-options.js';
 import { InputError } from '../src/prefix/index.js';
 import { DEFAULT_MAX_INPUT_BYTES, readSessionLog } from '../src/providers/index.js';
 
@@ -75,9 +76,15 @@ describe('inputs past the size limit', () => {
     expect((error as InputError).code).toBe('input/too-large');
   });
 
-  it.each([['0'], ['-1'], ['lots']])('--max-input-mb %s is a usage error (exit 2)', async (value) => {
+  it.each([['0'], ['-1'], ['lots'], ['NaN'], ['Infinity'], ['1e400'], ['1e-400'], ['0x10'], ['']])('--max-input-mb %s is a usage error (exit 2)', async (value) => {
     const result = await run(repositoryRoot, 'diff', parent, parent, `--max-input-mb=${value}`);
     expect(result.code).toBe(EXIT.usage);
-    expect(result.err).toContain(`--max-input-mb takes a positive number of MiB, got '${value}'`);
+    expect(result.err).toContain(`--max-input-mb takes a positive number of MiB, got '${value}': use a finite number greater than 0, such as 64 or 1e3`);
+  });
+
+  it('--max-input-mb takes any positive finite number, exponent form included; past 2^53 - 1 bytes it means no limit', async () => {
+    expect((await run(repositoryRoot, 'diff', parent, parent, '--max-input-mb', '1e9')).code).toBe(EXIT.ok);
+    expect([['1e9'], ['2.5E3'], ['.5'], ['1.'], ['1e-6']].map(([value]) => maxInputBytes(value))).toEqual([1e9 * 2 ** 20, 2500 * 2 ** 20, 2 ** 19, 2 ** 20, 2]);
+    expect(maxInputBytes('1e300')).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

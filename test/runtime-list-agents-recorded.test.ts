@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
-import { REPORT_SECTION_TEXT, type Agent } from '../src/providers/runtime/index.js';
+import { listAgentsTool, REPORT_SECTION_TEXT, type Agent, type AgentHandle } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
-import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
+import { ACP, readPin, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
 import { acpHost, settleAll } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'subagent-list-agents');
@@ -27,9 +27,9 @@ const turnEnd = (rows: readonly Row[], turn: number): number => rows.findIndex((
 /**
  * Replays subagent-list-agents: turn 1 starts a continuable spawn child in the background and
  * answers STARTED; the child's settlement notice opens turn 2; the user's second prompt opens
- * turn 3, whose first step calls `list_agents`. The recorded result of that call,
- * `<child id> [ready] — Reply with CHILD_OK`, is not asserted: the runtime has no `list_agents`
- * executor (the pinned schema alone answers with an error result).
+ * turn 3, whose first step calls `list_agents` and reads `<child id> [ready] — Reply with CHILD_OK`:
+ * the settled child left the live registry, as DSH releases a settled continuable child, and is
+ * listed from storage as `ready`.
  */
 async function replay() {
   const parentRows = readRows(path.join(SCENARIO, 'session.jsonl'));
@@ -38,7 +38,8 @@ async function replay() {
     ...recordedSteps(parentRows).map((step): ScriptedStep => ({ ...step, match: (request) => !isChild(request) })),
     ...recordedSteps(childRows).map((step): ScriptedStep => ({ ...step, match: isChild })),
   ]);
-  const { host, createParent } = acpHost(model, { contexts: recordedContexts(parentRows) });
+  const listAgents = readPin('text-turn').tools.find((tool) => tool.name === 'list_agents')!;
+  const { host, createParent } = acpHost(model, { contexts: recordedContexts(parentRows), executors: new Map([['list_agents', listAgentsTool(listAgents)]]) });
   const parent: Agent = createParent();
   const [first, second] = recordedPrompts(parentRows);
   parent.followup([{ type: 'text', text: first! }]);
@@ -46,8 +47,8 @@ async function replay() {
   parent.followup([{ type: 'text', text: second! }]);
   await settleAll(host);
   model.assertConsumed();
-  const child = [...host.agents.values()].find((agent) => agent.parent === parent)!;
-  return { parent, child, parentRows, childRows };
+  const child: AgentHandle = host.subagents.listChildren(parent.id)[0]!.agent;
+  return { host, parent, child, parentRows, childRows };
 }
 
 describeWithCorpus('dsh', 'runtime: a settled background child, then list_agents (subagent-list-agents)', () => {
@@ -61,6 +62,24 @@ describeWithCorpus('dsh', 'runtime: a settled background child, then list_agents
     const written = fixture(parent);
     expect(turnEnd(written, 2)).toBe(turnEnd(parentRows, 2));
     expect(normalize(written.slice(0, turnEnd(written, 2) + 1))).toEqual(normalize(parentRows.slice(0, turnEnd(parentRows, 2) + 1)));
+  });
+
+  it("writes the parent's turn 3 row for row: list_agents reads the settled child as `<id> [ready] — Reply with CHILD_OK`, then DONE", async () => {
+    const { parent, child, parentRows } = await replay();
+    const written = fixture(parent);
+    const result = written.find((row) => row.type === 'tool/result' && row.data.message.source.callId === 'call_list')!;
+    const recorded = parentRows.find((row) => row.type === 'tool/result' && row.data.message.source.callId === 'call_list')!;
+    expect(result.data.message.content[0].content).toEqual([{ type: 'text', text: `${child.id} [ready] — Reply with CHILD_OK` }]);
+    // With the recording's child id in place of ours, the whole of turn 3 is the recorded bytes.
+    const recordedId = recorded.data.message.content[0].content[0].text.split(' ')[0];
+    const tail = (rows: Row[]) => normalize(rows.slice(turnEnd(rows, 2) + 1));
+    expect(tail(JSON.parse(JSON.stringify(written).split(child.id).join(recordedId)))).toEqual(tail(parentRows));
+  });
+
+  it('unloads the settled continuable child: it leaves the live registry and stays in the catalog, listed from storage', async () => {
+    const { host, child } = await replay();
+    expect(host.agents.has(child.id)).toBe(false);
+    expect(host.subagents.listChildren(child.parent!.id).map((entry) => [entry.id, entry.mode, entry.label])).toEqual([[child.id, 'continuable', 'Reply with CHILD_OK']]);
   });
 
   it("writes the parent's recorded event-type sequence over all three turns, turn 3 calling list_agents and then answering DONE", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parseDocument } from 'yaml';
+import { JS_EXPRESSION_TAG } from '../src/analysis/compositions/index.js';
 import { comparePrefix } from '../src/prefix/index.js';
 import {
   AgentHost,
@@ -30,7 +31,17 @@ const TEAM = 'Agent Teams is available in this session, but create teammates onl
 const FILE_REFERENCE = 'Tokens prefixed with @ are workspace paths the user explicitly referenced, relative to the workspace root. A trailing slash marks a directory: list it when its contents matter. Anything else is a file: use the read tool when its contents are needed, and do not claim to have inspected it before reading. @"..." quotes a path containing spaces.';
 const PERSONA = 'You are a coding agent powered by the deepseek-v4-flash model. Your working directory is /work.\n\nVerify your work by running the code or tests.';
 
-const preset = (name: string): { config?: Record<string, unknown>; id: string }[] => parse(readCorpusText(`${PRESETS}/${name}/agent.cordis.yml`)) as { config?: Record<string, unknown>; id: string }[];
+/**
+ * A preset composition as DSH reads it: `!!js` values (platform switches, computed paths) are kept as
+ * expressions, as kvprefix's composition reader keeps them; any other warning fails the test.
+ */
+function preset(name: string): { config?: Record<string, unknown>; id: string }[] {
+  const file = `${PRESETS}/${name}/agent.cordis.yml`;
+  const document = parseDocument(readCorpusText(file), { customTags: [JS_EXPRESSION_TAG] });
+  const problems = [...document.errors, ...document.warnings];
+  if (problems.length > 0) throw new Error(`${file}: ${problems.map((problem) => problem.message).join('; ')}`);
+  return document.toJS() as { config?: Record<string, unknown>; id: string }[];
+}
 
 /** The text-turn pin's sections after its persona (tool guidance, orders 100 and up). */
 function textTurnGuidance(): string[] {

@@ -1,11 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { InputError } from '../src/prefix/index.js';
 import { completedTurnPrefix, parseSessionLog, readSessionLog } from '../src/providers/index.js';
-import { describeWithCorpus, readCorpusText } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
+import { BASE_BUNDLE } from './support/guard-corpus.js';
 
 // Issue 7 §2: the session log of a running agent ends in a line still being written. The readers
 // take the log up to its last complete line and report the unfinished one, so `seed` says what a
@@ -52,6 +53,22 @@ describeWithCorpus('dsh', 'a session log whose last line is still being written'
     expect(io.err.join('')).toBe(
       `kvprefix seed: running.jsonl:${lineNumber}: the last line has no line break and is not whole JSON yet (37 bytes): a write in progress, left out; the seed is the log up to line ${lineNumber - 1}\n`,
     );
+  });
+
+  it('kvprefix guard --session says on stderr and in its JSON warnings what it left out, as seed does', async () => {
+    const { text, lineNumber } = caughtMidWrite((line) => line.slice(0, 37));
+    await writeFile(path.join(directory, 'running.jsonl'), text);
+    // The fixture log's headers are placeholders its pins fill; the pins sit beside the log.
+    const pins = path.join(path.dirname(corpusPath(PARENT)), '..', 'text-turn');
+    for (const pin of ['system-prompt.expected.md', 'tool-schemas.expected.json']) await copyFile(path.join(pins, pin), path.join(directory, pin));
+    const note = `running.jsonl:${lineNumber}: the last line has no line break and is not whole JSON yet (37 bytes): a write in progress, left out; the guard read the log up to line ${lineNumber - 1}`;
+    const plain = bufferedIo(directory);
+    await runCli(['guard', corpusPath('dsh', BASE_BUNDLE), '--session', 'running.jsonl'], plain);
+    expect(plain.err.join('')).toBe(`kvprefix guard: ${note}\n`);
+    const json = bufferedIo(directory);
+    await runCli(['guard', corpusPath('dsh', BASE_BUNDLE), '--session', 'running.jsonl', '--json'], json);
+    expect(json.err.join('')).toBe(`kvprefix guard: ${note}\n`);
+    expect((JSON.parse(json.out.join('')) as { warnings: string[] }).warnings).toEqual([note]);
   });
 
   it('a last line cut inside a multi-byte character is unfinished too, not invalid UTF-8', async () => {

@@ -31,6 +31,7 @@ export {
   renderSeedText,
   seedOfLog,
   totalsLine,
+  unfinishedLineMessage,
   unfinishedLineNote,
 } from './report/index.js';
 export type { AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
@@ -77,9 +78,9 @@ export {
   readComposition,
   resolveComposition,
 } from './compositions/index.js';
-export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ResolvedComposition, YamlLocation } from './compositions/index.js';
+export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
-export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience, unexplainedDelegations } from './guard/index.js';
+export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, guardWarnings, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience, unexplainedDelegations } from './guard/index.js';
 export type {
   CallPath,
   ChildDelta,

@@ -13,12 +13,22 @@ export const MAX_INPUT_USAGE = `[--${MAX_INPUT_FLAG} <n>]`;
 
 const MiB = 1024 * 1024;
 
-/** The byte limit `--max-input-mb <n>` asks for (the default when absent). */
+/** A decimal number as people write one, exponent form included (`64`, `0.5`, `.5`, `1e9`, `2.5E3`); no hex, no `Infinity`. */
+const DECIMAL = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * The byte limit `--max-input-mb <n>` asks for (the default when absent): any positive finite
+ * number of MiB. A limit is a ceiling, not an allocation, so a huge one is no risk: inputs are read
+ * as they stream and refused only once they pass it. Byte counts are exact only up to 2^53 - 1
+ * (8 PiB, far past any file), so a larger value means the same as that one: no limit.
+ */
 export function maxInputBytes(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_INPUT_BYTES;
-  const megabytes = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!(megabytes > 0)) throw new UsageError('usage/bad-option', `--${MAX_INPUT_FLAG} takes a positive number of MiB, got '${String(value)}'`);
-  return Math.ceil(megabytes * MiB);
+  const megabytes = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : Number.NaN;
+  if (!(megabytes > 0) || !Number.isFinite(megabytes)) {
+    throw new UsageError('usage/bad-option', `--${MAX_INPUT_FLAG} takes a positive number of MiB, got '${String(value)}': use a finite number greater than 0, such as 64 or 1e3`);
+  }
+  return Math.min(Math.ceil(megabytes * MiB), Number.MAX_SAFE_INTEGER);
 }
 
 /** The library's input options for a command: the size limit and what `-` reads. */

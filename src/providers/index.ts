@@ -1,5 +1,5 @@
 // Reading one input file or standard input: size limit, plain failure wording, strict UTF-8 (src/providers/input).
-export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile } from './input/index.js';
+export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, describeWriteFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile, unwritableFile } from './input/index.js';
 export type { InputOptions } from './input/index.js';
 
 // Session logs, surface, fork seed and request reconstruction (src/providers/session).
@@ -27,6 +27,7 @@ export {
   parseSystemPromptPin,
   parseToolSchemasPin,
   projectSurface,
+  readLogLines,
   readSessionLog,
   reconstructRequest,
   reconstructRequestParts,
@@ -49,6 +50,7 @@ export type {
   ForkSeed,
   HeadPins,
   KnownSessionEvent,
+  LogLine,
   LoggedEvent,
   LoggedEventOf,
   ModelRequestPoint,
@@ -165,6 +167,7 @@ export type {
 
 // The agent loop and the contract the loop, the run driver, the host and tools meet on.
 export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './runtime/index.js';
+export type { ToolErrorIdentity } from './runtime/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,
@@ -175,6 +178,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   InboxMessage,
   JobDoneListener,
@@ -186,6 +192,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StepOutcome,
   StopReason,
@@ -193,11 +200,15 @@ export type {
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
+  ToolSubagents,
   TurnEndReason,
 } from './runtime/index.js';
 
@@ -277,19 +288,26 @@ export type { JobRegistryOptions } from './runtime/index.js';
 // The model-facing delegation tool: config, wire schema and wording, how a foreground result reaches the parent,
 // and how a one-shot background run becomes a job.
 export {
+  askUserQuestionTool,
   BACKGROUND_KILL_REASON,
   createDelegationTool,
+  DELEGATED_CALLER_MESSAGE,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
+  listAgentsTool,
+  listingLine,
+  messageQueuedText,
+  NO_LISTED_AGENTS,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
+  sendMessageTool,
   settleForegroundRun,
   startBackgroundJob,
   stopReasonHeadline,
 } from './runtime/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './runtime/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './runtime/index.js';
 
 // The in-process agent host and the composition a recorded head came from.
 export { AgentHost, compositionFromHead } from './runtime/index.js';

@@ -1,11 +1,13 @@
 /**
  * Test support (not a test file): the `@deepseek-ai/dsh-tool-subagent` rows of the corpus's cordis
  * compositions, read with the `yaml` package. A row is any mapping whose `name` is the delegation
- * tool, wherever it is nested; DSH's `!!js` tags are unknown to `yaml` and stay as their source text.
+ * tool, wherever it is nested; DSH's `!!js` values are read as kvprefix's composition reader reads
+ * them (JsExpression), and any YAML warning fails like an error.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, visit, type YAMLMap } from 'yaml';
+import { JS_EXPRESSION_TAG } from '../../src/analysis/compositions/index.js';
 import { DSH } from './runtime-corpus.js';
 
 /** One delegation-tool row: where it is and its config. */
@@ -36,9 +38,9 @@ export function cordisFiles(root = DSH): string[] {
 /** The delegation-tool rows of one composition file. */
 export function delegationRows(file: string): DelegationRow[] {
   const lineCounter = new LineCounter();
-  const document = parseDocument(readFileSync(file, 'utf8'), { lineCounter });
-  const [error] = document.errors;
-  if (error) throw new Error(`${file}: ${error.message}`);
+  const document = parseDocument(readFileSync(file, 'utf8'), { lineCounter, customTags: [JS_EXPRESSION_TAG] });
+  const [problem] = [...document.errors, ...document.warnings];
+  if (problem) throw new Error(`${file}: ${problem.message}`);
   const rows: DelegationRow[] = [];
   visit(document, {
     Map(_key, node: YAMLMap) {

@@ -112,6 +112,26 @@ export function recordedSteps(rows: readonly Row[], fromIndex = 0): ScriptedStep
   }));
 }
 
+/**
+ * The recorded model calls as scripted steps. Some recordings' providers stream whole blocks
+ * (`block-start` then `block-end`, no deltas), so each step is read from its `block-end` chunks; the
+ * scripted model streams deltas instead, so a replay's chunk rows are not the recording's.
+ */
+export function recordedBlockSteps(rows: readonly Row[]): ScriptedStep[] {
+  const steps = new Map<string, { label: string; text?: string; toolCalls?: ScriptedToolCall[]; usage?: any; finish?: any }>();
+  for (const row of rows.filter((candidate) => candidate.type === 'assistant/chunk')) {
+    const { turn, step, chunk } = row.data;
+    const key = `${turn}/${step}`;
+    const entry = steps.get(key) ?? { label: key };
+    steps.set(key, entry);
+    if (chunk.type === 'block-end' && chunk.block.type === 'text') entry.text = chunk.block.text;
+    if (chunk.type === 'block-end' && chunk.block.type === 'tool-call') entry.toolCalls = [...(entry.toolCalls ?? []), { id: chunk.block.id, name: chunk.block.name, arguments: chunk.block.arguments }];
+    if (chunk.type === 'usage') entry.usage = chunk.usage;
+    if (chunk.type === 'finish') entry.finish = chunk.reason;
+  }
+  return [...steps.values()];
+}
+
 /** The user prompts a fixture's parent received, in order (its `next-turn` inbox insertions from the user). */
 export function recordedPrompts(rows: readonly Row[]): string[] {
   return rows

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { analyzeClaudeCodeSession, findSidechainFiles, readClaudeCodeTranscript } from '../claude-code/index.js';
+import { analyzeClaudeCodeSession, findSidechainFiles, readClaudeCodeTranscript, type TranscriptInputOptions } from '../claude-code/index.js';
 import { choosePolicy } from './policy-choice.js';
 import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
 
 /** The sidechain files of a main transcript (none for a transcript that is itself a sidechain). */
-async function sidechainsOf(file: string): Promise<string[]> {
-  const transcript = await readClaudeCodeTranscript(file);
+async function sidechainsOf(file: string, input: TranscriptInputOptions): Promise<string[]> {
+  const transcript = await readClaudeCodeTranscript(file, input);
   const sessionId = transcript.entries[0]?.sessionId;
   if (sessionId === undefined || transcript.entries.some((entry) => entry.isSidechain === true)) return [];
   return findSidechainFiles(file, sessionId);
@@ -20,8 +20,9 @@ export const claudeCodeReader: SessionReader = {
   reads: 'Claude Code transcripts (.jsonl, with their subagents)',
   claims: isClaudeCodeTranscript,
   async analyze(inputs, options) {
+    const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
     const covered = new Set<string>();
-    for (const input of inputs) for (const sidechain of await sidechainsOf(input.file)) covered.add(path.resolve(sidechain));
+    for (const input of inputs) for (const sidechain of await sidechainsOf(input.file, { label: input.label, ...limit })) covered.add(path.resolve(sidechain));
     const trees = [];
     for (const input of inputs) {
       if (input.named !== true && covered.has(path.resolve(input.file))) {
@@ -29,7 +30,7 @@ export const claudeCodeReader: SessionReader = {
         continue;
       }
       const { policy, note } = choosePolicy(options.policy, 'anthropic', options.policyByName);
-      const tree = await analyzeClaudeCodeSession(input.file, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
+      const tree = await analyzeClaudeCodeSession(input.file, { policy, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
       trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
       options.onFile?.(input.label);
     }

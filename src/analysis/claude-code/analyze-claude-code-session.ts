@@ -5,15 +5,15 @@ import { collectApiCalls } from './api-calls.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
 import { findSidechainFiles } from './find-sidechains.js';
 import { SessionCalibration } from './token-calibration.js';
-import { readClaudeCodeTranscript, type ClaudeCodeTranscript } from './transcript-entry.js';
+import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
 
 /** The main transcript and its subagents, read. */
-async function readTree(file: string, withSidechains: boolean): Promise<ClaudeCodeTranscript[]> {
-  const main = await readClaudeCodeTranscript(file);
+async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions): Promise<ClaudeCodeTranscript[]> {
+  const main = await readClaudeCodeTranscript(file, input);
   const sessionId = main.entries[0]?.sessionId;
   const mainIsSidechain = main.entries.some((entry) => entry.isSidechain === true);
   if (!withSidechains || sessionId === undefined || mainIsSidechain) return [main];
-  const children = await Promise.all((await findSidechainFiles(file, sessionId)).map((child) => readClaudeCodeTranscript(child)));
+  const children = await Promise.all((await findSidechainFiles(file, sessionId)).map((child) => readClaudeCodeTranscript(child, input)));
   return [main, ...children];
 }
 
@@ -25,7 +25,7 @@ async function readTree(file: string, withSidechains: boolean): Promise<ClaudeCo
  * estimates calibrated against the usage of the session's earlier requests.
  */
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeAnalysisOptions = {}): Promise<SessionTreeAnalysis> {
-  const transcripts = await readTree(file, options.sidechains ?? true);
+  const transcripts = await readTree(file, options.sidechains ?? true, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
   const replay = new ClaudeCodeReplay(options);
   const states: SessionState[] = transcripts.map((transcript) => {
     const first = transcript.entries[0];

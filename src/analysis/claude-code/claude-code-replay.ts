@@ -32,6 +32,8 @@ export interface ClaudeCodeAnalysisOptions {
   readonly headTokens?: number;
   /** Also read the subagent transcripts of the session (default true). */
   readonly sidechains?: boolean;
+  /** Refuse a transcript past this many bytes (default 32 MiB, as every input; the CLI's `--max-input-mb`). */
+  readonly maxInputBytes?: number;
 }
 
 /** Default head size; see `ClaudeCodeAnalysisOptions.headTokens`. */

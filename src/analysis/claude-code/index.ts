@@ -5,4 +5,4 @@ export { collectApiCalls } from './api-calls.js';
 export type { ClaudeCodeApiCall, LoggedUsage } from './api-calls.js';
 export { findSidechainFiles } from './find-sidechains.js';
 export { readClaudeCodeTranscript } from './transcript-entry.js';
-export type { ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
+export type { ClaudeCodeTranscript, ConversationEntry, TranscriptInputOptions } from './transcript-entry.js';

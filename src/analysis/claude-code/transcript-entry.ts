@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
+import { inputLabel, readLogLines, type InputOptions } from '../../providers/index.js';
+import { notClaudeCodeTranscript } from './transcript-kind.js';
 
 /*
  * A Claude Code transcript is JSONL: one entry per line. Only `user` and `assistant` entries are
@@ -73,39 +73,44 @@ function describeIssue(error: z.ZodError): string {
   return `${issue.path.length === 0 ? 'entry' : issue.path.map(String).join('.')}: ${issue.message}`;
 }
 
-/** Reads a Claude Code JSONL transcript line by line; a broken line is an InputError with file and line. */
-export async function readClaudeCodeTranscript(file: string): Promise<ClaudeCodeTranscript> {
+/** How a transcript is read: how errors name it, its size limit, what `-` reads. */
+export type TranscriptInputOptions = InputOptions;
+
+/**
+ * Reads a Claude Code JSONL transcript line by line through the shared input reader, so it has the
+ * same size limit (`maxInputBytes`, 32 MiB by default) and strict UTF-8 (a bad byte is an error
+ * naming its byte offset and line) as every other input. A broken line is an InputError with file
+ * and line; a file with no conversation entry that is plainly another tool's log is refused, not
+ * replayed as an empty session.
+ */
+export async function readClaudeCodeTranscript(file: string, options: TranscriptInputOptions = {}): Promise<ClaudeCodeTranscript> {
+  const label = inputLabel(file, options);
   const entries: ConversationEntry[] = [];
   const skipped: Record<string, number> = {};
-  let line = 0;
-  let lines: AsyncIterable<string>;
-  try {
-    lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read the transcript: ${(error as Error).message}`, { source: file }, { cause: error });
-  }
-  try {
-    for await (const text of lines) {
-      line++;
-      if (text.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        throw new InputError('input/malformed-json', `not a JSON line: ${(error as Error).message}`, { source: file, line });
-      }
-      const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type) : undefined;
-      if (type !== 'user' && type !== 'assistant') {
-        skipped[type ?? '(no type)'] = (skipped[type ?? '(no type)'] ?? 0) + 1;
-        continue;
-      }
-      const parsed = (type === 'user' ? userEntrySchema : assistantEntrySchema).safeParse(value);
-      if (!parsed.success) throw new InputError('input/bad-claude-code-entry', `not a Claude Code ${type} entry: ${describeIssue(parsed.error)}`, { source: file, line });
-      entries.push({ ...parsed.data, line } as ConversationEntry);
+  let first: unknown;
+  for await (const { text, line, terminated } of readLogLines(file, options)) {
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      // A last line with no line break is one Claude Code is still writing: said so, not dropped.
+      const still = terminated ? '' : ' (the last line has no line break: a write in progress?)';
+      throw new InputError('input/malformed-json', `not a JSON line${still}: ${(error as Error).message}`, { source: label, line });
     }
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError('input/unreadable', `cannot read the transcript: ${(error as Error).message}`, { source: file }, { cause: error });
+    if (first === undefined) first = value;
+    const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type) : undefined;
+    if (type !== 'user' && type !== 'assistant') {
+      skipped[type ?? '(no type)'] = (skipped[type ?? '(no type)'] ?? 0) + 1;
+      continue;
+    }
+    const parsed = (type === 'user' ? userEntrySchema : assistantEntrySchema).safeParse(value);
+    if (!parsed.success) throw new InputError('input/bad-claude-code-entry', `not a Claude Code ${type} entry: ${describeIssue(parsed.error)}`, { source: label, line });
+    entries.push({ ...parsed.data, line } as ConversationEntry);
+  }
+  if (entries.length === 0) {
+    const wrongFile = notClaudeCodeTranscript(label, skipped, first);
+    if (wrongFile) throw wrongFile;
   }
   return { file, entries, skipped };
 }

@@ -10,17 +10,17 @@ import {
   type PromptSection,
   type ToolDefinition,
 } from '../../providers/index.js';
+import { appBundle } from './app-bundle.js';
 import { childPath, type CompositionProblem } from './composition-problem.js';
 import type { CompositionFacts, DelegationToolFacts } from './composition-facts.js';
 import { evaluateJsValue, type JsEnvironment } from './js-expression.js';
-import { isToolPackage, PACKAGE_CATALOG } from './package-catalog.js';
-import type { ReferenceHead } from './reference-head.js';
+import { isToolPackage } from './package-catalog.js';
+import { composedContribution } from './package-contribution.js';
+import { referenceTool, type ReferenceHead } from './reference-head.js';
+import { variantSelector } from './tool-variants.js';
+import type { UncountedPackage } from './uncounted-package.js';
 
-/** A package whose head contribution kvprefix cannot assemble, so its tokens are not counted. */
-export interface UncountedPackage {
-  readonly package: string;
-  readonly reason: string;
-}
+export type { UncountedPackage } from './uncounted-package.js';
 
 /** The global layer a composition gives every agent, as the runtime assembles heads from it. */
 export interface AssembledComposition {
@@ -48,8 +48,9 @@ function remoteProvider(name: string): MountedProvider {
 
 /**
  * Builds the runtime's `HostComposition` for a composition: the harness identity, the persona the
- * composition sets, each loaded tool package's sections and schemas (texts from the reference head),
- * and every delegation tool mounted through the runtime's `createDelegationTool`, so its schema and
+ * composition sets, each loaded tool package's sections and schemas (texts from the reference head,
+ * in the variant the composition selects; the packages an entry-point app bundles count as loaded,
+ * and a text the reference head lacks is left out and its package listed as uncounted), and every delegation tool mounted through the runtime's `createDelegationTool`, so its schema and
  * its `tool:<name>` section follow its config exactly as DSH renders them. Mount-time failures DSH
  * raises (a numeric maxDepth on a provider without depth limits, continuable on a provider that
  * cannot) are problems at the row's YAML path.
@@ -89,18 +90,22 @@ export function assembleHostComposition(facts: CompositionFacts, reference: Refe
     });
   }
 
-  for (const name of facts.packages) {
-    const contribution = PACKAGE_CATALOG[name];
+  const bundle = appBundle(facts.enabled, environment);
+  uncounted.push(...bundle.uncounted);
+  for (const name of new Set([...facts.packages, ...bundle.packages])) {
+    const contribution = composedContribution(name, facts, environment);
     if (!contribution) {
       if (isToolPackage(name)) uncounted.push({ package: name, reason: 'no catalogued tool names' });
       continue;
     }
-    const missing = [...contribution.tools.filter((tool) => !reference.tools.has(tool)), ...contribution.sections.filter((section) => !reference.sections.has(section))];
+    const schemas = contribution.tools.map((tool) => ({ tool, variant: contribution.toolVariants.get(tool), schema: referenceTool(reference, tool, contribution.toolVariants.get(tool)) }));
+    const missing = [
+      ...schemas.filter(({ schema }) => !schema).map(({ tool, variant }) => (variant ? `${tool} (${variant}: ${variantSelector(tool, variant)})` : tool)),
+      ...contribution.sections.filter((section) => !reference.sections.has(section)),
+    ];
+    // A package missing a text is listed as uncounted; what the reference head has of it is still assembled.
     if (missing.length > 0) uncounted.push({ package: name, reason: `${missing.join(', ')} not in the reference head (${reference.source})` });
-    for (const tool of contribution.tools) {
-      const schema = reference.tools.get(tool);
-      if (schema) tools.push(schemaOnlyTool(schema));
-    }
+    for (const { schema } of schemas) if (schema) tools.push(schemaOnlyTool(schema));
     for (const sectionName of contribution.sections) {
       const section = reference.sections.get(sectionName);
       if (section) sections.push({ name: section.name, order: section.order, text: section.text, verbatim: true });

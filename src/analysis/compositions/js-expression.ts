@@ -12,6 +12,13 @@ export class JsExpression {
   }
 }
 
+/**
+ * The `yaml` custom tag for `!!js` (`tag:yaml.org,2002:js`): its scalar is kept as a JsExpression.
+ * Every reader of DSH compositions parses with it; without it `yaml` warns `Unresolved tag` for each
+ * `!!js` and reads its source as a plain string, indistinguishable from a literal.
+ */
+export const JS_EXPRESSION_TAG = { tag: 'tag:yaml.org,2002:js', resolve: (source: string): JsExpression => new JsExpression(source) };
+
 /** What a `!!js` expression evaluates against: a platform and an environment (empty by default). */
 export interface JsEnvironment {
   readonly platform: string;

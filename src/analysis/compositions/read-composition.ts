@@ -5,7 +5,7 @@ import { InputError } from '../../prefix/index.js';
 import { decodeUtf8, readInputBytes, STDIN_NAME, type InputOptions } from '../../providers/index.js';
 import { childPath, type CompositionProblem, type YamlLocation } from './composition-problem.js';
 import { GROUP_PLUGIN, INCLUDE_PLUGIN, includeConfigSchema, insertSchema, patchSchema, rowSchema } from './composition-schema.js';
-import { JsExpression } from './js-expression.js';
+import { JS_EXPRESSION_TAG } from './js-expression.js';
 
 /** A plugin row as written. Rows of a group follow their group row and name it in `group`. */
 export interface CompositionRow extends YamlLocation {
@@ -53,8 +53,6 @@ export function isPatchFile(file: string): boolean {
 function looksLikePatchList(root: Node): boolean {
   return isSeq(root) && root.items.some((item) => isMap(item) && (item.has('insert') || !item.has('name')));
 }
-
-const JS_TAG = { tag: 'tag:yaml.org,2002:js', resolve: (source: string) => new JsExpression(source) };
 
 interface ReadContext {
   readonly file: string;
@@ -153,11 +151,18 @@ function readPatches(context: ReadContext, sequence: Node, yamlPath: string, ent
  */
 export function parseComposition(text: string, file: string, directory: string = path.dirname(path.resolve(file)), patchFile: boolean = isPatchFile(file)): CompositionLayer {
   const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, customTags: [JS_TAG], uniqueKeys: true, prettyErrors: true });
+  const document = parseDocument(text, { lineCounter: lines, customTags: [JS_EXPRESSION_TAG], uniqueKeys: true, prettyErrors: true });
   const [error] = document.errors;
   if (error) {
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new InputError('input/malformed-yaml', `not valid YAML: ${reason}`, { source: file, line: error.linePos?.[0]?.line });
+  }
+  // `!!js` is the one tag DSH compositions use; `yaml` would read any other unknown tag's value as a
+  // plain string with only a warning, so a typo such as `!!jss` would silently become a literal.
+  const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  if (unknownTag) {
+    const reason = unknownTag.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace('tag:yaml.org,2002:', '!!');
+    throw new InputError('input/unknown-yaml-tag', `${reason}: DSH compositions know only !!js`, { source: file, line: unknownTag.linePos?.[0]?.line });
   }
   const context: ReadContext = { file, directory, document, lines, problems: [] };
   const entries: LayerEntry[] = [];

@@ -50,6 +50,20 @@ const NO_MODEL: LanguageModel = {
   },
 };
 
+/** The delegating parent as the runtime creates it: a top-level agent of the composition on its route and workspace. */
+function parentAgent(setup: ParentSetup): { host: AgentHost; parent: Agent } {
+  const host = new AgentHost({ composition: setup.host, model: NO_MODEL, layout: setup.layout ?? 'chat', clock: () => 0, newId: () => 'guard' });
+  return { host, parent: host.createAgent({ ...setup.route, ...(setup.cwd === undefined ? {} : { cwd: setup.cwd }) }) };
+}
+
+/**
+ * The head the guard assembles for the parent, the same agent `assembleDelegationHeads` delegates
+ * from; a composition without delegation tools still has one (tests hold it against DSH's pins).
+ */
+export function assembleParentHead(setup: ParentSetup): AssembledHead {
+  return parentAgent(setup).parent.assembleHead();
+}
+
 /**
  * Assembles the parent's head and the head a child started with `delta` gets, with the runtime's
  * own agents: the parent is a top-level agent of the composition; the child a delegated agent whose
@@ -60,8 +74,7 @@ const NO_MODEL: LanguageModel = {
  */
 export function assembleDelegationHeads(setup: ParentSetup, delta: ChildDelta, cache: GuardCache = new GuardCache()): HeadPair {
   const layout = setup.layout ?? 'chat';
-  const host = new AgentHost({ composition: setup.host, model: NO_MODEL, layout, clock: () => 0, newId: () => 'guard' });
-  const parent = host.createAgent({ ...setup.route, ...(setup.cwd === undefined ? {} : { cwd: setup.cwd }) });
+  const { host, parent } = parentAgent(setup);
   const childRoute = { provider: delta.agentOptions?.provider ?? setup.route.provider, model: delta.agentOptions?.model ?? setup.route.model };
   const session = new AgentSessionLog({ type: 'session', version: 0, id: 'guard-child', createdAt: 0, ...(setup.cwd === undefined ? {} : { cwd: setup.cwd }), parentSession: parent.id, origin: 'subagent', delegationDepth: 1 }, () => 0);
   const child = new Agent({ host, session, parent, config: childRoute });

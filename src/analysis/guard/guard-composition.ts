@@ -1,5 +1,6 @@
 import type { LayoutName, PrefixTokenCounter } from '../../prefix/index.js';
-import type { HostComposition, StoredMessage } from '../../providers/index.js';
+import type { HostComposition, StoredMessage, UnfinishedLine } from '../../providers/index.js';
+import { BUNDLING_APPS } from '../compositions/app-bundle.js';
 import type { CompositionProblem } from '../compositions/composition-problem.js';
 import { compositionFacts, type CompositionFacts } from '../compositions/composition-facts.js';
 import { assembleHostComposition } from '../compositions/host-composition.js';
@@ -41,10 +42,18 @@ function asSource(source: CompositionSource | string): CompositionSource {
   return typeof source === 'string' ? { path: source } : source;
 }
 
+/**
+ * The parent's route: the default-model package's, else the entry-point app's own `provider` and
+ * `model` (the ACP example sets them there, and its persona's `{{model}}` renders that model), else
+ * the first agent the app pre-creates (the headless example's `agents: [{ id: main, … }]`).
+ */
 function defaultRoute(facts: CompositionFacts): { provider: string; model: string } {
-  const row = facts.enabled.find((candidate) => candidate.name === DEFAULT_MODEL_PACKAGE);
+  const row = facts.enabled.find((candidate) => candidate.name === DEFAULT_MODEL_PACKAGE) ?? facts.enabled.find((candidate) => BUNDLING_APPS.has(candidate.name));
   const config = (row?.config ?? {}) as Record<string, unknown>;
-  return { provider: typeof config['provider'] === 'string' ? config['provider'] : 'default', model: typeof config['model'] === 'string' ? config['model'] : 'default' };
+  const agents = config['agents'];
+  const firstAgent = (Array.isArray(agents) && typeof agents[0] === 'object' && agents[0] !== null ? agents[0] : {}) as Record<string, unknown>;
+  const pick = (key: string) => (typeof config[key] === 'string' ? config[key] : typeof firstAgent[key] === 'string' ? firstAgent[key] : 'default');
+  return { provider: pick('provider'), model: pick('model') };
 }
 
 /** The delegation entry points of a composition: tool rows, and programmatic callers of inheriting providers. */
@@ -100,6 +109,7 @@ export async function guardComposition(file: CompositionSource | string, options
   let history: readonly StoredMessage[] = [];
   let recordedHeaders: readonly RecordedHeader[] = [];
   let sessionSource: string | null = null;
+  let unfinishedLine: UnfinishedLine | undefined;
   if (options.session === undefined) {
     problems.push(...assembled.problems);
   } else {
@@ -107,6 +117,7 @@ export async function guardComposition(file: CompositionSource | string, options
     sessionSource = session.label ?? session.path;
     const parent = await readSessionParent(session.path, sessionSource, options.input);
     recordedHeaders = parent.headers;
+    unfinishedLine = parent.unfinishedLine;
     history = parent.history;
     route = parent.route;
     cwd = parent.cwd ?? cwd;
@@ -120,8 +131,9 @@ export async function guardComposition(file: CompositionSource | string, options
   const setup = { host, route, cwd, history, reportChannel: facts.reportChannel !== undefined, ...(options.layout === undefined ? {} : { layout: options.layout }) };
   const cache = new GuardCache(options.counter);
   const delegations = guarded.map((delegation) => analyseDelegation(setup, delegation, cache));
-  return runGuardChecks(
+  const report = runGuardChecks(
     { source: target.label ?? target.path, setup, headSource: sessionSource === null ? 'composition' : 'session', delegations, unresolvedDelegations: unresolved, problems, recordedHeaders, sessionSource },
     assembled.uncounted,
   );
+  return unfinishedLine === undefined ? report : { ...report, sessionUnfinishedLine: unfinishedLine };
 }

@@ -1,3 +1,4 @@
+import type { UnfinishedLine } from '../../providers/index.js';
 import type { UncountedPackage } from '../compositions/host-composition.js';
 import { GUARD_CHECKS } from './checks/index.js';
 import type { DelegationAnalysis } from './delegation-analysis.js';
@@ -17,6 +18,8 @@ export interface GuardReport {
   /** Packages whose head contribution was not assembled (their tokens are not in the counts). */
   readonly uncounted: readonly UncountedPackage[];
   readonly subject: GuardSubject;
+  /** The `--session` log's last line, left out because it was still being written (the guard read the lines before it). */
+  readonly sessionUnfinishedLine?: UnfinishedLine;
 }
 
 /** Runs every registered check over a subject. */

@@ -1,15 +1,31 @@
+import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import type { GuardFinding } from './guard-finding.js';
 import type { GuardReport } from './guard-report.js';
 
 /** The `--json` document: `ok` and every finding with its location, tool, message and lost tokens. */
-export function guardJson(report: GuardReport): { ok: boolean; source: string; headSource: string; findings: Record<string, unknown>[]; uncounted: GuardReport['uncounted'] } {
+export function guardJson(report: GuardReport): {
+  ok: boolean;
+  source: string;
+  headSource: string;
+  findings: Record<string, unknown>[];
+  uncounted: GuardReport['uncounted'];
+  warnings: string[];
+} {
   return {
     ok: report.ok,
     source: report.source,
     headSource: report.headSource,
     findings: report.findings.map(({ kind, severity, file, yamlPath, line, tool, message, lostTokens, ...details }) => ({ kind, severity, file, yamlPath, line, tool, message, lostTokens, ...details })),
     uncounted: report.uncounted,
+    warnings: guardWarnings(report),
   };
+}
+
+/** What the guard read differently from the files it was given (a session line still being written), in words. */
+export function guardWarnings(report: GuardReport): string[] {
+  const unfinished = report.sessionUnfinishedLine;
+  if (unfinished === undefined) return [];
+  return [unfinishedLineMessage(report.subject.sessionSource ?? 'session log', unfinished, 'the guard read the log')];
 }
 
 function where(finding: GuardFinding): string {

@@ -12,6 +12,7 @@ import {
   surfaceMessage,
   type HostComposition,
   type StoredMessage,
+  type UnfinishedLine,
 } from '../../providers/index.js';
 import type { RecordedHeader } from './guard-subject.js';
 
@@ -24,6 +25,8 @@ export interface SessionParent {
   readonly cwd: string | undefined;
   /** The model-visible messages of the completed-turn prefix: what a fork child started now inherits. */
   readonly history: readonly StoredMessage[];
+  /** A last line still being written, which the reader left out (a running agent's log). */
+  readonly unfinishedLine: UnfinishedLine | undefined;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function readSessionParent(file: string, label = file, input: Pick<
   const last = headers.at(-1);
   const cwd = log.header.cwd;
   if (!last) {
-    return { headers, host: { state: 'unresolved', code: 'guard/no-header', message: `${label} logs no request/header, so its head is unknown` }, route: { provider: 'unknown', model: 'unknown' }, cwd, history };
+    return { headers, host: { state: 'unresolved', code: 'guard/no-header', message: `${label} logs no request/header, so its head is unknown` }, route: { provider: 'unknown', model: 'unknown' }, cwd, history, unfinishedLine: log.unfinishedLine };
   }
   let host: SessionParent['host'];
   try {
@@ -56,5 +59,5 @@ export async function readSessionParent(file: string, label = file, input: Pick<
     if (!(error instanceof KvprefixError)) throw error;
     host = { state: 'unresolved', code: error.code, message: error.message };
   }
-  return { headers, host, route: last.route, cwd, history };
+  return { headers, host, route: last.route, cwd, history, unfinishedLine: log.unfinishedLine };
 }

@@ -7,3 +7,4 @@ export { analyzeJson } from './analyze-json.js';
 export { renderAnalyzeMarkdown } from './analyze-markdown.js';
 export { renderAnalyzeText, totalsLine } from './analyze-text.js';
 export type { AnalyzeTextOptions } from './analyze-text.js';
+export { unfinishedLineMessage } from './unfinished-line.js';

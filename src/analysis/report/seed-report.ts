@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { unfinishedLineMessage } from './unfinished-line.js';
 import { completedTurnPrefix, readSessionLog, STDIN_NAME, type UnfinishedLine } from '../../providers/index.js';
 
 /** The fork seed a child forked from a session log now would inherit (`kvprefix seed --json`). */
@@ -52,5 +53,5 @@ export function renderSeedText(source: string, seed: SeedReport): string {
 
 /** The stderr note for a log whose last line is still being written. */
 export function unfinishedLineNote(source: string, unfinished: UnfinishedLine): string {
-  return `kvprefix seed: ${source}:${unfinished.line}: the last line has no line break and is not whole JSON yet (${plural(unfinished.bytes, 'byte')}): a write in progress, left out; the seed is the log up to line ${unfinished.line - 1}\n`;
+  return `kvprefix seed: ${unfinishedLineMessage(source, unfinished, 'the seed is the log')}\n`;
 }

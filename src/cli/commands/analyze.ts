@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
-import { getTokenizer, InputError, UsageError } from '../../prefix/index.js';
+import { getTokenizer, UsageError } from '../../prefix/index.js';
+import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
@@ -93,7 +94,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       try {
         await writeFile(path.resolve(io.cwd, output), text);
       } catch (error) {
-        throw new InputError('output/unwritable', `cannot write: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { source: output }, { cause: error });
+        throw unwritableFile(output, error);
       }
       return EXIT.ok;
     },

@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeDemoTree, demoText, renderHtmlReport } from '../../analysis/index.js';
-import { InputError, UsageError } from '../../prefix/index.js';
+import { UsageError } from '../../prefix/index.js';
+import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
@@ -37,13 +38,14 @@ export const demoCommand: Command = {
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, output: { type: 'string', short: 'o' } });
     if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);
-    const page = path.resolve(io.cwd, typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE);
+    const given = typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE;
+    const page = path.resolve(io.cwd, given);
 
     const tree = shownTree();
     const analysis = await analyzeDemoTree(tree);
     const html = renderHtmlReport([analysis.tree], { title: 'kvprefix demo: a DeepSeek Harness parent and four children' });
     await writeFile(page, html).catch((error: unknown) => {
-      throw new InputError('input/unwritable', `cannot write the HTML page ${page}: ${error instanceof Error ? error.message : String(error)}`, { source: page });
+      throw unwritableFile(given, error);
     });
 
     if (values['json']) {

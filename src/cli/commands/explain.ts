@@ -1,4 +1,4 @@
-import { modelExperienceCards, renderModelExperience, unexplainedDelegations } from '../../analysis/index.js';
+import { guardWarnings, modelExperienceCards, renderModelExperience, unexplainedDelegations } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
@@ -21,7 +21,9 @@ export const explainCommand: Command = {
     const [report] = await guardFiles(parsed, io);
     const cards = modelExperienceCards(report!);
     const unexplained = unexplainedDelegations(report!);
-    io.stdout(parsed.values['json'] ? `${JSON.stringify({ source: report!.source, cards, unexplained })}\n` : renderModelExperience(cards, report!.source, unexplained));
+    const warnings = guardWarnings(report!);
+    for (const warning of warnings) io.stderr(`kvprefix explain: ${warning}\n`);
+    io.stdout(parsed.values['json'] ? `${JSON.stringify({ source: report!.source, cards, unexplained, warnings })}\n` : renderModelExperience(cards, report!.source, unexplained));
     const invalid = invalidInput(report!.findings);
     if (invalid.length > 0) {
       io.stderr(invalidInputLines(invalid));

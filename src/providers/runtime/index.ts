@@ -71,6 +71,7 @@ export type {
   VisibilityInputs,
 } from './head/index.js';
 export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './loop/index.js';
+export type { ToolErrorIdentity } from './loop/index.js';
 export type {
   AgentEnvironment,
   AgentHandle,
@@ -81,6 +82,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   InboxMessage,
   JobDoneListener,
@@ -92,6 +96,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StepOutcome,
   StopReason,
@@ -99,12 +104,16 @@ export type {
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
   ToolResultObserver,
+  ToolSubagents,
   TurnEndReason,
 } from './loop/index.js';
 export {
@@ -175,18 +184,25 @@ export {
 } from './jobs/index.js';
 export type { JobRegistryOptions } from './jobs/index.js';
 export {
+  askUserQuestionTool,
   BACKGROUND_KILL_REASON,
   createDelegationTool,
+  DELEGATED_CALLER_MESSAGE,
   delegationToolConfigSchema,
   delegationToolSchema,
   failureText,
+  listAgentsTool,
+  listingLine,
+  messageQueuedText,
+  NO_LISTED_AGENTS,
   parseDelegationToolConfig,
   runJobOutcome,
   settleBackgroundRun,
+  sendMessageTool,
   settleForegroundRun,
   startBackgroundJob,
   stopReasonHeadline,
 } from './delegation/index.js';
-export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider } from './delegation/index.js';
+export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './delegation/index.js';
 export { AgentHost, compositionFromHead } from './host/index.js';
 export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './host/index.js';

@@ -60,7 +60,9 @@ export class SessionLogParser {
   header(text: string, line: number): SessionHeader {
     const value = this.#json(text, line);
     if (value['type'] !== 'session') {
-      this.#fail('input/not-a-session-log', `expected the session header {"type":"session",…} first, found an event of type '${String(value['type'])}'`, line);
+      // Claude Code transcripts are JSONL too and easy to pass by mistake: say what the file is.
+      const looksLike = typeof value['sessionId'] === 'string' ? ': this looks like a Claude Code transcript (its entries carry a sessionId), not a DSH session log' : '';
+      this.#fail('input/not-a-session-log', `expected the session header {"type":"session",…} first, found an event of type '${String(value['type'])}'${looksLike}`, line);
     }
     const version = value['version'];
     if (version !== undefined && version !== SESSION_FORMAT_VERSION) {

@@ -1,5 +1,5 @@
 import { textOf } from '../../model/content.js';
-import type { JobOutcome, JobService, SubagentResult, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { DelegatedRun, DelegationRequest, JobOutcome, SubagentResult, ToolJobs, ToolSubagents } from '../loop/agent-contract.js';
 
 /** The reason a `job_kill` without its own reason forwards to the child's signal (DSH tool-subagent). */
 export const BACKGROUND_KILL_REASON = 'background subagent task killed';
@@ -24,7 +24,7 @@ export function runJobOutcome(result: SubagentResult): JobOutcome {
  * Awaits a run's result, disposes it, and returns the job outcome (DSH `settleRun`). Result and
  * disposal failures become `failed`; when both fail, both details survive.
  */
-export async function settleBackgroundRun(run: SubagentRun): Promise<JobOutcome> {
+export async function settleBackgroundRun(run: DelegatedRun): Promise<JobOutcome> {
   let outcome: JobOutcome;
   try {
     outcome = runJobOutcome(await run.result);
@@ -46,11 +46,11 @@ export async function settleBackgroundRun(run: SubagentRun): Promise<JobOutcome>
  * rejected after a kill is `killed`; any other rejected start is `failed` with the error as detail.
  * Returns the job id.
  */
-export function startBackgroundJob(jobs: JobService, subagents: SubagentService, provider: string, request: Omit<SubagentStartRequest, 'signal'>): string {
+export function startBackgroundJob(jobs: ToolJobs, subagents: ToolSubagents, provider: string, request: Omit<DelegationRequest, 'signal'>): string {
+  // Both services are bound to the calling agent: it owns the job and parents the child.
   return jobs.start({
     kind: 'subagent',
     label: request.label ?? '',
-    owner: request.parent,
     run: () => {
       const controller = new AbortController();
       const start = subagents.start(provider, { ...request, signal: controller.signal });

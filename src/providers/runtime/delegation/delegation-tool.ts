@@ -4,7 +4,7 @@ import { startBackgroundJob } from './background-job.js';
 import { settleForegroundRun } from './run-settlement.js';
 import { SUBAGENT_SECTION_ORDER } from '../head/section-orders.js';
 import { SubagentError } from '../driver/subagent-error.js';
-import type { SubagentProvider, SubagentStartRequest, ToolDefinition } from '../loop/agent-contract.js';
+import type { DelegationRequest, SubagentProvider, ToolDefinition } from '../loop/agent-contract.js';
 import { parseDelegationToolConfig, type DelegationToolConfig, type DelegationToolConfigInput } from './delegation-config.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
@@ -117,8 +117,7 @@ export function createDelegationTool(input: DelegationToolConfig | DelegationToo
       }
       const runInBackground = config.enableRunInBackground ? (call.runInBackground ?? continuable) : false;
       // The call's signal covers foreground and continuable starts; a background job owns its own.
-      const unsigned: Omit<SubagentStartRequest, 'signal'> = {
-        parent: execution.agent,
+      const unsigned: Omit<DelegationRequest, 'signal'> = {
         prompt: [{ type: 'text', text: call.prompt }],
         label: call.description,
         ...(config.agentOptions === undefined ? {} : { agentOptions: config.agentOptions }),
@@ -126,14 +125,15 @@ export function createDelegationTool(input: DelegationToolConfig | DelegationToo
         ...(config.toolFilter === undefined ? {} : { toolFilter: config.toolFilter }),
         ...(typeof config.maxDepth === 'number' ? { maxDepth: config.maxDepth } : {}),
       };
-      const request: SubagentStartRequest = { ...unsigned, signal: execution.signal };
-      const subagents = execution.agent.host.subagents;
+      const request: DelegationRequest = { ...unsigned, signal: execution.signal };
+      // The parent of every child is the calling agent: the facade binds it, the tool cannot name another.
+      const subagents = execution.subagents;
       if (runInBackground && continuable) {
         const child = await subagents.startContinuable(config.provider, request);
         return `started subagent ${child.childId}`;
       }
       if (runInBackground) {
-        const jobs = execution.agent.host.jobs;
+        const jobs = execution.jobs;
         if (jobs === undefined) throw new ToolCallFailure('tool/jobs-unavailable', 'background jobs unavailable: load @deepseek-ai/dsh-jobs and @deepseek-ai/dsh-tool-jobs');
         return `started background subagent job ${startBackgroundJob(jobs, subagents, config.provider, unsigned)}`;
       }

@@ -5,3 +5,7 @@ export { createDelegationTool, delegationToolSchema } from './delegation-tool.js
 export type { DelegationTool, MountedProvider } from './delegation-tool.js';
 export { failureText, settleForegroundRun, stopReasonHeadline } from './run-settlement.js';
 export { BACKGROUND_KILL_REASON, runJobOutcome, settleBackgroundRun, startBackgroundJob } from './background-job.js';
+export { askUserQuestionTool, DELEGATED_CALLER_MESSAGE } from './ask-user-question-tool.js';
+export type { QuestionAnswerer } from './ask-user-question-tool.js';
+export { listAgentsTool, listingLine, NO_LISTED_AGENTS } from './list-agents-tool.js';
+export { messageQueuedText, sendMessageTool } from './send-message-tool.js';

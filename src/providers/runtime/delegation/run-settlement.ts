@@ -1,5 +1,5 @@
 import { textOf } from '../../model/content.js';
-import type { SubagentResult, SubagentRun } from '../loop/agent-contract.js';
+import type { DelegatedRun, SubagentResult } from '../loop/agent-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /**
@@ -36,7 +36,7 @@ export function failureText(headline: string, result: SubagentResult): string {
  * the failure text, which the tool registry logs as `Error: <text>`. Disposal always runs, and a
  * result failure is never replaced by a disposal failure — both are kept when both fail.
  */
-export async function settleForegroundRun(run: SubagentRun): Promise<string> {
+export async function settleForegroundRun(run: DelegatedRun): Promise<string> {
   const [execution] = await Promise.allSettled([
     run.result.then((result) => {
       const headline = stopReasonHeadline(result);

@@ -1,7 +1,7 @@
 import type { ContentBlock, MessageSource } from '../../model/content.js';
 import { abortedStart, prepareChild, type PreparedChild } from './child-agent.js';
 import { readChildResult } from './in-process-driver.js';
-import { SubagentError } from './subagent-error.js';
+import { NOT_RESUMABLE, SubagentError } from './subagent-error.js';
 import type { AgentHandle, ContinuableChild, ContinuableCreateSpec, SubagentResult, SubagentStartRequest } from '../loop/agent-contract.js';
 import { settlementNotice } from './settlement-notice.js';
 
@@ -19,6 +19,12 @@ function notifyParent(child: AgentHandle, result: SubagentResult): void {
   const notice = settlementNotice(child.id, result);
   if (parent.status === 'idle') parent.followup(notice.content, notice.source);
   else parent.steer(notice.content, notice.source);
+}
+
+/** True while the agent still owns live work: a child in the registry or an unfinished job. */
+function ownsLiveWork(agent: AgentHandle): boolean {
+  for (const other of agent.host.agents.values()) if (other.parent === agent) return true;
+  return agent.host.jobs?.list(agent).some((job) => job.status === 'running' || job.status === 'stopping') ?? false;
 }
 
 /**
@@ -42,6 +48,7 @@ class SettlementEpochs {
   /** Delivers `content` as the child's next turn, opening an epoch when none is open. */
   deliver(content: readonly ContentBlock[], source: MessageSource): string {
     const child = this.prepared.agent;
+    child.reload();
     if (this.#open) return child.followup(content, source);
     const from = child.session.nextSeq;
     const messageId = child.followup(content, source);
@@ -50,6 +57,10 @@ class SettlementEpochs {
       this.#open = false;
       const result = readChildResult(this.prepared, from, this.disposed);
       notifyParent(child, result);
+      // Settled: DSH disposes the resident handle once the child is quiet and owns no live child
+      // (subagent README, "settled"); the stored session stays, and a later send resumes it. A child
+      // with a job still running stays loaded, so the job's notice has a live owner to reach.
+      if (!this.disposed && child.status === 'idle' && !ownsLiveWork(child)) child.unload();
       return result;
     });
     return messageId;
@@ -83,7 +94,7 @@ export async function startContinuableRun(request: SubagentStartRequest, spec: C
       return epochs.settled;
     },
     send(content) {
-      if (child.status === 'disposed') throw new SubagentError('subagent/unavailable', `subagent "${child.id}" is unavailable`);
+      if (child.status === 'disposed') throw new SubagentError('subagent/unavailable', `subagent "${child.id}" is unavailable`, { identity: NOT_RESUMABLE });
       return epochs.deliver(content, { kind: 'coordinator', form: 'relay', senderSessionId: parentId });
     },
     async dispose() {

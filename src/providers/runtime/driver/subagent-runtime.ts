@@ -1,7 +1,8 @@
-import { textOf } from '../../model/content.js';
+import { textOf, type ContentBlock } from '../../model/content.js';
 import { startContinuableRun } from './continuable-run.js';
-import { SubagentError } from './subagent-error.js';
-import type { AgentHandle, ContinuableChild, StopReason, SubagentProvider, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
+import { NOT_RESUMABLE, SubagentError } from './subagent-error.js';
+import { SubagentCatalog } from './subagent-catalog.js';
+import type { AgentHandle, ContinuableChild, StopReason, SubagentCatalogEntry, SubagentTreeEntry, SubagentProvider, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
 
 /** Events of the subagent service (DSH `subagent/*`). */
 export interface SubagentRuntimeEvents {
@@ -42,6 +43,8 @@ export type ListenerErrorHandler = (error: unknown, event: SubagentEventName) =>
 export class SubagentRuntime implements SubagentService {
   readonly #providers = new Map<string, SubagentProvider>();
   readonly #listeners = new Map<SubagentEventName, Set<Listener<SubagentEventName>>>();
+  readonly #catalog = new SubagentCatalog();
+  readonly #continuables = new Map<string, ContinuableChild>();
   #runCounter = 0;
   /** Called when a listener throws (default: ignored after containment). */
   onListenerError: ListenerErrorHandler = () => {};
@@ -95,6 +98,7 @@ export class SubagentRuntime implements SubagentService {
   async start(name: string, request: SubagentStartRequest): Promise<SubagentRun> {
     const provider = this.#resolve(name, request);
     const run = await provider.start(request);
+    this.#record(run.localAgent, 'one-shot', request);
     const runId = `run-${++this.#runCounter}`;
     const base = { runId, provider: name, parentSessionId: request.parent.id, childSessionId: run.id };
     void run.result.then(
@@ -119,7 +123,38 @@ export class SubagentRuntime implements SubagentService {
       throw new SubagentError('subagent/not-continuable', `subagent provider "${name}" does not support continuable children (no prepareContinuable)`);
     }
     const spec = provider.prepareContinuable(request);
-    return startContinuableRun(request, spec, name);
+    const child = await startContinuableRun(request, spec, name);
+    this.#record(child.agent, 'continuable', request);
+    this.#continuables.set(child.childId, child);
+    return child;
+  }
+
+  /**
+   * Delivers a later message from the child's exact live direct parent as the child's next turn
+   * (DSH `followup`); a settled child is resumed. Authority is the durable parent link, never the
+   * message source: any other caller, like an unknown or disposed child, reads DSH's
+   * `subagent "<id>" is unavailable` (`NOT_RESUMABLE`, subagent-continuable/session.jsonl).
+   */
+  followup(parent: AgentHandle, childId: string, content: readonly ContentBlock[]): string {
+    const child = this.#continuables.get(childId);
+    if (child === undefined || child.agent.parent !== parent) {
+      throw new SubagentError('subagent/unavailable', `subagent "${childId}" is unavailable`, { identity: NOT_RESUMABLE });
+    }
+    return child.send(content);
+  }
+
+  /** Direct children of a session, resident or not, ordered by `createdAt` then id (DSH `listChildren`). */
+  listChildren(parentSessionId: string): readonly SubagentCatalogEntry[] {
+    return this.#catalog.children(parentSessionId);
+  }
+
+  /** The whole tree below a session in stable pre-order (DSH `listDescendants`). */
+  listDescendants(rootSessionId: string): readonly SubagentTreeEntry[] {
+    return this.#catalog.descendants(rootSessionId);
+  }
+
+  #record(agent: AgentHandle, mode: 'one-shot' | 'continuable', request: SubagentStartRequest): void {
+    this.#catalog.record({ id: agent.id, parentId: request.parent.id, mode, label: request.label ?? '', createdAt: agent.session.header.createdAt, agent });
   }
 
   #resolve(name: string, request: SubagentStartRequest): SubagentProvider {

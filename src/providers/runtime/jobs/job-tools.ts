@@ -1,6 +1,6 @@
 import type { PromptSection } from '../head/prompt-section.js';
 import { SECTION_ORDERS } from '../head/section-orders.js';
-import type { AgentHandle, JobService, ToolDefinition, ToolExecution } from '../loop/agent-contract.js';
+import type { ToolDefinition, ToolExecution, ToolJobs } from '../loop/agent-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 import { jobKillText, jobListText, jobOutputText } from './job-texts.js';
 
@@ -21,8 +21,8 @@ export const JOBS_SECTION_TEXT =
 /** The `tool:jobs` prompt section. */
 export const JOBS_SECTION: PromptSection = { name: 'tool:jobs', order: SECTION_ORDERS['tool:jobs'], text: JOBS_SECTION_TEXT };
 
-function jobsOf(agent: AgentHandle): JobService {
-  const jobs = agent.host.jobs;
+function jobsOf(execution: ToolExecution): ToolJobs {
+  const jobs = execution.jobs;
   if (jobs === undefined) throw new ToolCallFailure('tool/jobs-unavailable', 'background jobs unavailable: load @deepseek-ai/dsh-jobs and @deepseek-ai/dsh-tool-jobs');
   return jobs;
 }
@@ -54,12 +54,12 @@ export const JOB_OUTPUT_TOOL: ToolDefinition = {
   async execute(args, execution: ToolExecution) {
     const input = record(args);
     const id = jobId(input);
-    const jobs = jobsOf(execution.agent);
+    const jobs = jobsOf(execution);
     if (input['wait'] === true) {
       const requested = typeof input['timeout_ms'] === 'number' ? input['timeout_ms'] : JOB_WAIT_TIMEOUT_MS;
-      await jobs.wait(id, Math.min(requested, JOB_MAX_WAIT_TIMEOUT_MS), execution.agent, execution.signal);
+      await jobs.wait(id, Math.min(requested, JOB_MAX_WAIT_TIMEOUT_MS), execution.signal);
     }
-    const read = jobs.read(id, execution.agent);
+    const read = jobs.read(id);
     return jobOutputText(read.text, read.snapshot);
   },
 };
@@ -69,7 +69,7 @@ export const JOB_LIST_TOOL: ToolDefinition = {
   name: 'job_list',
   description: 'List your background jobs (running and finished) with their ids, kinds, and statuses.',
   parameters: { type: 'object', properties: {} },
-  execute: (_args, execution) => Promise.resolve(jobListText(jobsOf(execution.agent).list(execution.agent))),
+  execute: (_args, execution) => Promise.resolve(jobListText(jobsOf(execution).list())),
 };
 
 /** `job_kill` (DSH tool-jobs): requests cancellation and returns at once; the job settles `killed` once its work stops. */
@@ -84,10 +84,10 @@ export const JOB_KILL_TOOL: ToolDefinition = {
   execute(args, execution) {
     const input = record(args);
     const id = jobId(input);
-    const jobs = jobsOf(execution.agent);
+    const jobs = jobsOf(execution);
     const reason = typeof input['reason'] === 'string' ? input['reason'] : undefined;
-    const outcome = jobs.kill(id, execution.agent, reason);
-    return Promise.resolve(jobKillText(outcome, jobs.get(id, execution.agent)));
+    const outcome = jobs.kill(id, reason);
+    return Promise.resolve(jobKillText(outcome, jobs.get(id)));
   },
 };
 

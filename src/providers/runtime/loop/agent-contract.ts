@@ -6,7 +6,7 @@
  * and never each other's type back. This keeps the runtime's rooms free of import circles.
  */
 import type { LayoutName, PrefixRequest } from '../../../prefix/index.js';
-import type { ContentBlock, MessageSource, TextBlock } from '../../model/content.js';
+import type { ContentBlock, ImageBlock, MessageSource, TextBlock } from '../../model/content.js';
 import type { CallConfig, LanguageModel, ModelRequest, ToolSchema } from '../../model/language-model.js';
 import type { AssembledHead } from '../head/assemble-head.js';
 import type { CodeModeComposition } from '../head/code-mode.js';
@@ -14,20 +14,97 @@ import type { PromptContext, PromptSection } from '../head/prompt-section.js';
 import type { ToolFilter } from '../head/tool-filter.js';
 import type { AgentSessionLog, RecordedEvent } from '../log/session-log.js';
 
-/** What a tool's `execute` receives besides its arguments. */
+/**
+ * What a tool's `execute` receives besides its arguments: a capability facade, not the agent. It
+ * names the calling agent and grants only what the host lets this agent's tools do, each capability
+ * already bound to this agent. No agent, parent, host or provider registry is reachable from it at
+ * runtime (issue 7 §5: a child cannot register a provider or reach its parent's scope), so a cast
+ * cannot widen a child's authority.
+ */
 export interface ToolExecution {
-  /** The calling agent (the parent, for a delegation tool). */
-  readonly agent: AgentHandle;
+  /** The calling agent's id (its session id). */
+  readonly agentId: string;
+  /** The calling agent's working directory. */
+  readonly cwd: string | undefined;
   readonly callId: string;
   /** The turn's cancellation signal. */
   readonly signal: AbortSignal;
   /** Ends the turn once this step's results are logged (DSH `concludeTurn()`, used by structured output). */
   concludeTurn(): void;
+  /**
+   * Hands the model a user message that enters the agent's next step once this call's result is
+   * logged: how DSH's Code Mode gives the model the images its subtools returned, which a text-only
+   * `run_code` result cannot carry (code-mode-read-image/session.jsonl).
+   */
+  addAfterResult(content: readonly ContentBlock[], source: MessageSource): void;
+  /**
+   * True when a live agent owns the caller (its direct parent is the live agent of that id): DSH
+   * then keeps the human out of the call (`ask_user_question` rejects with `DELEGATED_CALLER`).
+   */
+  readonly ownedByLiveAgent: boolean;
+  /** Delegation, with the calling agent as every child's parent. */
+  readonly subagents: ToolSubagents;
+  /** The calling agent's background jobs, when the deployment loads a job service; absent otherwise. */
+  readonly jobs: ToolJobs | undefined;
+}
+
+/** A delegation request as a tool makes it: the parent is always the calling agent. */
+export type DelegationRequest = Omit<SubagentStartRequest, 'parent'>;
+
+/** A one-shot child as a tool holds it: its id, result and disposal, never the child agent itself. */
+export interface DelegatedRun {
+  readonly id: string;
+  readonly result: Promise<SubagentResult>;
+  /** Idempotent: cancels remaining work and waits for the result and the child's quiescence. */
+  dispose(): Promise<void>;
+}
+
+/** A continuable child as a tool holds it: ids, settlement and messaging, never the child agent itself. */
+export interface DelegatedChild {
+  readonly childId: string;
+  readonly messageId: string;
+  readonly settled: Promise<SubagentResult>;
+  send(content: readonly ContentBlock[]): string;
+  dispose(): Promise<void>;
+}
+
+/** The subagent service bound to one calling agent (no provider registration, no other parent). */
+export interface ToolSubagents {
+  start(provider: string, request: DelegationRequest): Promise<DelegatedRun>;
+  startContinuable(provider: string, request: DelegationRequest): Promise<DelegatedChild>;
+  /** The caller's direct children, resident or stored, with their live status (DSH `list_agents`). */
+  listChildren(): readonly ListedSubagent[];
+  /** The whole tree below the caller in stable pre-order, with depth (DSH `list_agents` `descendants`). */
+  listDescendants(): readonly ListedSubagent[];
+  /** Sends the caller's child a later message as its next turn (DSH `send_message`); see `SubagentService.followup`. */
+  followup(childId: string, content: readonly ContentBlock[]): string;
+}
+
+/** A child as a tool lists it: catalog facts and its status, never the child agent itself. */
+export interface ListedSubagent {
+  readonly id: string;
+  readonly parentId: string;
+  readonly mode: 'one-shot' | 'continuable';
+  readonly label: string;
+  /** 1 for the caller's direct child. */
+  readonly depth: number;
+  /** `running` or `idle` while loaded in the live registry; `ready` when the child exists only as its stored session. */
+  readonly status: 'running' | 'idle' | 'ready';
+}
+
+/** The job service bound to one calling agent: it starts, reads and kills only that agent's jobs. */
+export interface ToolJobs {
+  start(spec: Omit<JobStart, 'owner'>): string;
+  list(): JobSnapshot[];
+  get(id: string): JobSnapshot;
+  read(id: string): JobRead;
+  kill(id: string, reason?: string): 'requested' | 'already-finished';
+  wait(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobSnapshot>;
 }
 
 /**
  * A model-facing tool: its wire schema plus an executor. `execute` resolves with the result content
- * (text, or text blocks) and throws for a failed call; the loop logs a thrown error as an errored
+ * (text, or text and image blocks: an image rides in the tool result as DSH logs it) and throws for a failed call; the loop logs a thrown error as an errored
  * result `Error: <message>`, as DSH's tool registry does.
  */
 export interface ToolDefinition extends ToolSchema {
@@ -36,7 +113,7 @@ export interface ToolDefinition extends ToolSchema {
    * of such calls is dispatched together and its results are still logged in model order.
    */
   readonly isConcurrencySafe?: boolean;
-  execute(args: unknown, execution: ToolExecution): Promise<string | readonly TextBlock[]>;
+  execute(args: unknown, execution: ToolExecution): Promise<string | readonly (TextBlock | ImageBlock)[]>;
 }
 
 /**
@@ -271,12 +348,41 @@ export interface ContinuableChild {
   dispose(): Promise<void>;
 }
 
+/** One child session the host started, as its durable header and descriptor name it. */
+export interface SubagentCatalogEntry {
+  readonly id: string;
+  /** The durable direct parent (`parentSession`). */
+  readonly parentId: string;
+  readonly mode: 'one-shot' | 'continuable';
+  /** The durable display label (the delegation's `description`); `''` when none was given. */
+  readonly label: string;
+  readonly createdAt: number;
+  /** The child's agent, resident or not: its session is the stored record. */
+  readonly agent: AgentHandle;
+}
+
+/** A catalog entry placed in its root's tree (DSH `listDescendants`). */
+export interface SubagentTreeEntry extends SubagentCatalogEntry {
+  /** 1 for a direct child of the root. */
+  readonly depth: number;
+}
+
 /** The subagent service as agents and tools reach it (DSH `ctx.subagents`; implemented by `SubagentRuntime`). */
 export interface SubagentService {
+  /** Direct children of a session, resident or not, ordered by `createdAt` then id (DSH `listChildren`). */
+  listChildren(parentSessionId: string): readonly SubagentCatalogEntry[];
+  /** The whole tree below a session in stable pre-order (DSH `listDescendants`). */
+  listDescendants(rootSessionId: string): readonly SubagentTreeEntry[];
   /** Starts a one-shot child on the named provider and resolves once it is published. */
   start(name: string, request: SubagentStartRequest): Promise<SubagentRun>;
   /** Establishes a continuable child on the named provider. */
   startContinuable(name: string, request: SubagentStartRequest): Promise<ContinuableChild>;
+  /**
+   * Delivers a later message from the child's exact live direct parent as the child's next turn
+   * (DSH `followup`, behind `send_message`), resuming a settled child; returns the accepted message
+   * id. An unknown child, another parent's child or a disposed one is `subagent "<id>" is unavailable`.
+   */
+  followup(parent: AgentHandle, childId: string, content: readonly ContentBlock[]): string;
 }
 
 /** A job's lifecycle (DSH `JobStatus`): `running`, optionally `stopping`, then one terminal status. */

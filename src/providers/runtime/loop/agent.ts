@@ -40,6 +40,7 @@ export class Agent implements AgentHandle {
   #turnController: AbortController | undefined;
   #driving: Promise<void> | undefined;
   #disposed = false;
+  #unloaded = false;
 
   constructor(init: AgentInit) {
     this.host = init.host;
@@ -125,6 +126,25 @@ export class Agent implements AgentHandle {
     this.host.unpublish(this);
   }
 
+  /**
+   * Leaves the live registry without ending the session: DSH releases a settled continuable child's
+   * handle, and the child lives on as its stored session (`list_agents` reports it `ready`). A later
+   * `reload` is a cold resume, so the next request opens a fresh loop instance's `resume` header.
+   */
+  unload(): void {
+    if (this.#driving) throw new UsageError('agent/busy', `agent ${this.id} is running and cannot be unloaded; wait for whenIdle() first`);
+    this.host.unpublish(this);
+    this.#state.headerLogged = false;
+    this.#unloaded = true;
+  }
+
+  /** Re-enters the live registry after `unload` (DSH's cold resume of a stored child). */
+  reload(): void {
+    if (this.#disposed) throw new UsageError('agent/disposed', `agent ${this.id} is disposed and cannot be resumed`);
+    if (this.host.agents.get(this.id) !== this) this.host.publish(this);
+    this.#unloaded = false;
+  }
+
   /** Assembles this agent's request head as of now (global layer + scope, filter, Code Mode). */
   assembleHead(): AssembledHead<ToolDefinition> {
     const composition = this.host.composition;
@@ -182,6 +202,8 @@ export class Agent implements AgentHandle {
 
   #enqueue(target: 'next-turn' | 'next-step', content: readonly ContentBlock[], source: MessageSource, wake: boolean): string {
     if (this.#disposed) throw new UsageError('agent/disposed', `agent ${this.id} is disposed and accepts no input`);
+    // Input to a stored child must resume it first, or it would run outside the live registry.
+    if (this.#unloaded) throw new UsageError('agent/unloaded', `agent ${this.id} is unloaded (settled, kept as its stored session): send it work through the subagent service, which resumes it`);
     const message: InboxMessage = { content, source, role: 'user', id: this.host.newId() };
     const queue = target === 'next-turn' ? this.#nextTurn : this.#nextStep;
     this.session.append('agent/inbox/spliced', { target, start: queue.length, inserted: [message] });

@@ -10,6 +10,9 @@ export type {
   ChildAgentOptions,
   ContinuableChild,
   ContinuableCreateSpec,
+  DelegatedChild,
+  DelegatedRun,
+  DelegationRequest,
   HostComposition,
   JobDoneListener,
   JobHooks,
@@ -20,18 +23,23 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  ListedSubagent,
   RecordedRequest,
   StopReason,
   SubagentCapabilities,
   SubagentProvider,
   SubagentResult,
   SubagentRun,
+  SubagentCatalogEntry,
   SubagentService,
   SubagentStartRequest,
+  SubagentTreeEntry,
   ToolDefinition,
   ToolExecution,
   ToolGuard,
+  ToolJobs,
   ToolResultObserver,
+  ToolSubagents,
 } from './agent-contract.js';
 export { AgentScope } from './agent-scope.js';
 export type { StepOutcome, TurnEndReason } from './agent-step.js';
@@ -39,4 +47,6 @@ export type { InboxMessage } from './inbox-message.js';
 export { buildRecordedRequest } from './recorded-request.js';
 export { schemaOnlyTool } from './tool-definition.js';
 export { ToolCallFailure } from './tool-call-failure.js';
+export { ABORTED, ABORTED_BEFORE_DISPATCH, toolErrorIdentityOf } from './tool-error-identity.js';
+export type { ToolErrorIdentity } from './tool-error-identity.js';
 export { TurnCancellation } from './turn-cancellation.js';

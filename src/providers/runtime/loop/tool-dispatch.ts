@@ -1,6 +1,8 @@
-import type { TextBlock, ToolCallBlock } from '../../model/content.js';
+import type { ContentBlock, ImageBlock, MessageSource, TextBlock, ToolCallBlock } from '../../model/content.js';
 import type { ToolVisibility } from '../head/tool-visibility.js';
 import type { AgentHandle, ToolDefinition, ToolExecution, ToolGuard, ToolResultObserver } from './agent-contract.js';
+import { ABORTED, ABORTED_BEFORE_DISPATCH, toolErrorIdentityOf, type ToolErrorIdentity } from './tool-error-identity.js';
+import { toolExecution } from './tool-execution.js';
 
 /** Where a step's calls run. */
 export interface DispatchContext {
@@ -21,12 +23,14 @@ export interface DispatchOutcome {
 }
 
 interface CallResult {
-  readonly content: readonly TextBlock[];
+  readonly content: readonly (TextBlock | ImageBlock)[];
   readonly isError: boolean;
+  /** DSH's error identity, logged beside an errored result when the failure has one. */
+  readonly error?: ToolErrorIdentity | undefined;
 }
 
-function errorResult(message: string): CallResult {
-  return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true };
+function errorResult(message: string, error?: ToolErrorIdentity): CallResult {
+  return { content: [{ type: 'text', text: `Error: ${message}` }], isError: true, ...(error === undefined ? {} : { error }) };
 }
 
 /**
@@ -35,7 +39,7 @@ function errorResult(message: string): CallResult {
  * while the body runs replaces only a successful outcome (`tool call aborted`).
  */
 async function execute(call: ToolCallBlock, execution: ToolExecution, context: DispatchContext): Promise<CallResult> {
-  if (context.signal.aborted) return errorResult('tool call aborted before dispatch');
+  if (context.signal.aborted) return errorResult('tool call aborted before dispatch', ABORTED_BEFORE_DISPATCH);
   for (const guard of context.guards) {
     const denial = guard({ name: call.name, callId: call.id });
     if (denial !== undefined) return errorResult(denial);
@@ -48,13 +52,13 @@ async function execute(call: ToolCallBlock, execution: ToolExecution, context: D
   } catch (error) {
     return errorResult(`invalid arguments for '${call.name}': ${error instanceof Error ? error.message : String(error)}`);
   }
-  let output: string | readonly TextBlock[];
+  let output: string | readonly (TextBlock | ImageBlock)[];
   try {
     output = await tool.execute(args, execution);
   } catch (error) {
-    return errorResult(error instanceof Error ? error.message : String(error));
+    return errorResult(error instanceof Error ? error.message : String(error), toolErrorIdentityOf(error));
   }
-  if (context.signal.aborted) return errorResult('tool call aborted');
+  if (context.signal.aborted) return errorResult('tool call aborted', ABORTED);
   return { content: typeof output === 'string' ? [{ type: 'text', text: output }] : output, isError: false };
 }
 
@@ -79,7 +83,10 @@ export async function dispatchToolCalls(agent: AgentHandle, calls: readonly Tool
     const callSeqs = group.map(
       (call) => agent.session.append('tool/call', { turn: context.turn, step: context.step, callId: call.id, name: call.name, arguments: call.arguments }).seq,
     );
-    const executions = group.map((call): ToolExecution => ({ agent, callId: call.id, signal: context.signal, concludeTurn: conclude }));
+    const followUps = group.map((): { content: readonly ContentBlock[]; source: MessageSource }[] => []);
+    const executions = group.map((call, position) =>
+      toolExecution(agent, { callId: call.id, signal: context.signal, concludeTurn: conclude, addAfterResult: (content, source) => void followUps[position]!.push({ content, source }) }),
+    );
     const results = await Promise.all(group.map((call, position) => execute(call, executions[position]!, context)));
     for (const [position, call] of group.entries()) {
       const result = results[position]!;
@@ -94,9 +101,13 @@ export async function dispatchToolCalls(agent: AgentHandle, calls: readonly Tool
             role: 'user',
             id: agent.host.newId(),
           },
+          ...(result.error === undefined ? {} : { error: result.error }),
         },
         { sourceEventSeqs: [callSeqs[position]!], surfaceOp: 'append' },
       );
+      // What the call handed over for the model rides after its result, into the next step (DSH Code
+      // Mode's subtool images: code-mode-read-image/session.jsonl splices them in after tool/result).
+      if (!context.signal.aborted) for (const message of followUps[position]!) agent.inject(message.content, message.source);
       // The logged result is the final one: only now may observers act on it (DSH `tools/result`).
       for (const observe of context.observers) observe({ name: call.name, execution: executions[position]!, isError: result.isError });
     }

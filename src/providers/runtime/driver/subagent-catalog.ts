@@ -1,0 +1,32 @@
+import type { SubagentCatalogEntry, SubagentTreeEntry } from '../loop/agent-contract.js';
+
+/**
+ * Every child session the host started, the in-process stand-in for DSH's session store: a child
+ * stays listed after it leaves the live registry, which is what lets `list_agents` report a settled
+ * continuable child as `ready` (stored, resumable) rather than forgetting it.
+ */
+export class SubagentCatalog {
+  readonly #entries = new Map<string, SubagentCatalogEntry>();
+
+  /** Records a child once; a second record of the same id keeps the first (its header is immutable). */
+  record(entry: SubagentCatalogEntry): void {
+    if (!this.#entries.has(entry.id)) this.#entries.set(entry.id, entry);
+  }
+
+  /** Direct children of a session, ordered by `createdAt` then id (DSH `listChildren`). */
+  children(parentId: string): SubagentCatalogEntry[] {
+    return [...this.#entries.values()]
+      .filter((entry) => entry.parentId === parentId)
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /**
+   * The whole tree below a session in stable pre-order, one-shot children included as traversal
+   * nodes so continuable children below them are found (DSH `listDescendants`).
+   */
+  descendants(rootId: string): SubagentTreeEntry[] {
+    const walk = (parentId: string, depth: number): SubagentTreeEntry[] =>
+      this.children(parentId).flatMap((entry) => [{ ...entry, depth }, ...walk(entry.id, depth + 1)]);
+    return walk(rootId, 1);
+  }
+}
