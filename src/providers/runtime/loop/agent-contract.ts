@@ -242,6 +242,8 @@ export interface AgentEnvironment {
   publish(agent: AgentHandle): void;
   /** Removes exactly this agent (a stale handle never removes a same-id replacement). */
   unpublish(agent: AgentHandle): void;
+  /** Observes every removal from the registry (unload or disposal); returns the unsubscriber. */
+  onAgentUnpublished(listener: (agent: AgentHandle) => void): () => void;
 }
 
 /** Start-time features a provider can enforce (DSH `provider.capabilities`). */
@@ -457,4 +459,6 @@ export interface JobService {
   wait(id: string, timeoutMs: number, caller: AgentHandle, signal?: AbortSignal): Promise<JobSnapshot>;
   /** Cancels every job the agent owns and waits until they settled (the owner's disposal). */
   disposeOwned(owner: AgentHandle): Promise<void>;
+  /** Observes every settlement (DSH `onJobDone`); returns the unsubscriber. */
+  onJobDone(listener: JobDoneListener): () => void;
 }
