@@ -11,5 +11,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
+    // The CLI imports a command on its first run, so a hook that runs one (demo-report) also loads
+    // and transforms the modules behind it; under load that took longer than the default 10 s.
+    hookTimeout: 60_000,
   },
 });

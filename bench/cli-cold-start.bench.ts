@@ -3,21 +3,27 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { corpusPath } from './support/corpus.js';
 import { measurePair, type PairOptions } from './support/measure-pair.js';
-import { toBenchResult, type Scenario } from './support/scenario.js';
+import { toBenchResult, type BenchResult, type Scenario } from './support/scenario.js';
 
 /*
- * Cold start of the built CLI: `node dist/cli/bin.js seed <small DSH log>` in a fresh process, against
- * `node -e 0` (starting Node and doing nothing) in the same run. Importing kvprefix used to load both
- * tokenizer vocabularies and instantiate the hash WASM; `seed` counts no tokens and hashes nothing,
- * so it must pay for neither. Goal ≥ 0.25×: within 4× of a bare Node start, which is about 150 ms on
- * a machine where Node starts in 40 ms (issue 7 §4's goal for `seed`).
+ * Cold start of the built CLI: a fresh `node dist/cli/bin.js <command>` against `node -e 0` (starting
+ * Node and doing nothing) in the same run. Issue 7 §4 asks for `kvprefix seed` on a small log "under
+ * 150 ms", written where Node starts in about 40 ms; this machine is shared and Node alone takes
+ * 90–400 ms here depending on the load, so an absolute 150 ms says more about the neighbours than
+ * about kvprefix. The goal is the issue's own proportion, 40 / 150 ≈ 0.27× a bare Node start; each
+ * result also carries both medians and the excess over bare Node (what kvprefix itself costs).
+ * `--help` and `diff` show that a command loads only its own code (informational: diff loads a
+ * tokenizer vocabulary, which is its work, not start-up).
  */
-const GOAL = 0.25;
+const SEED_GOAL = 0.27;
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(REPOSITORY_ROOT, 'dist/cli/bin.js');
 // A real DSH session log of one completed turn with a tool call (6 KB).
 const LOG = ['dsh', 'examples', 'jsonrpc-agent', 'tests', 'snapshots', 'bash-tool', 'session.jsonl'];
+const DIFF_FILES = ['examples/fork-parent.request.json', 'examples/fork-child-one-shot.request.json'];
 const TIMING: PairOptions = { rounds: 4, timeMs: 1500, iterations: 8, warmupIterations: 1 };
+// diff tokenizes two 26 KB requests (about 1 s of CPU each run): fewer samples keep the scenario short.
+const DIFF_TIMING: PairOptions = { rounds: 2, timeMs: 0, iterations: 4, warmupIterations: 1 };
 
 function run(args: readonly string[]): string {
   const child = spawnSync(process.execPath, args, { cwd: REPOSITORY_ROOT, encoding: 'utf8' });
@@ -26,33 +32,51 @@ function run(args: readonly string[]): string {
   return child.stdout;
 }
 
+interface Variant {
+  readonly name: string;
+  readonly subject: string;
+  readonly args: readonly string[];
+  /** A word the command's output must hold, checked once before timing. */
+  readonly prints: string;
+  readonly goal: number | null;
+  readonly timing: PairOptions;
+  readonly details: Readonly<Record<string, string>>;
+}
+
+function variants(log: string): Variant[] {
+  return [
+    { name: 'seed', subject: 'node dist/cli/bin.js seed <6 KB DSH log>, a fresh process', args: [BIN, 'seed', log], prints: 'seed of', goal: SEED_GOAL, timing: TIMING, details: { log: LOG.join('/') } },
+    { name: 'help', subject: 'node dist/cli/bin.js --help, a fresh process', args: [BIN, '--help'], prints: 'usage: kvprefix', goal: null, timing: TIMING, details: {} },
+    { name: 'diff', subject: 'node dist/cli/bin.js diff <two 34 KB example requests>, a fresh process', args: [BIN, 'diff', ...DIFF_FILES], prints: 'diverges at', goal: null, timing: DIFF_TIMING, details: { files: DIFF_FILES.join(' ') } },
+  ];
+}
+
 export const cliColdStartScenario: Scenario = {
   name: 'cli-cold-start',
-  description: 'a fresh `node dist/cli/bin.js seed <small log>` vs a fresh `node -e 0`',
+  description: 'fresh `node dist/cli/bin.js seed <small log>` (and --help, diff) vs a fresh `node -e 0`',
   async run(context) {
     if (!existsSync(BIN)) throw new Error(`cli-cold-start measures the built CLI: ${BIN} is missing, run \`npm run build\` first`);
-    const log = corpusPath(...LOG);
-    const output = run([BIN, 'seed', log]);
-    if (!output.includes('seed')) throw new Error(`cli-cold-start: \`kvprefix seed\` printed no seed summary:\n${output}`);
-    context.log(`cli-cold-start: ${path.relative(REPOSITORY_ROOT, log)}; timing`);
-    const timing = await measurePair(
-      () => run([BIN, 'seed', log]),
-      () => run(['-e', '0']),
-      TIMING,
-    );
-    return [
-      toBenchResult(
-        {
-          name: 'cli-cold-start/seed',
-          scenario: 'cli-cold-start',
-          subject: 'node dist/cli/bin.js seed <6 KB DSH log>, a fresh process',
-          baselineName: 'node -e 0, a fresh process',
-          goal: GOAL,
-          details: { log: LOG.join('/') },
-        },
-        timing.ours,
-        timing.baseline,
-      ),
-    ];
+    const results: BenchResult[] = [];
+    for (const variant of variants(corpusPath(...LOG))) {
+      const output = run(variant.args);
+      if (!output.includes(variant.prints)) throw new Error(`cli-cold-start/${variant.name}: expected '${variant.prints}' in the output:\n${output}`);
+      context.log(`cli-cold-start/${variant.name}: timing`);
+      const timing = await measurePair(() => run(variant.args), () => run(['-e', '0']), variant.timing);
+      results.push(
+        toBenchResult(
+          {
+            name: `cli-cold-start/${variant.name}`,
+            scenario: 'cli-cold-start',
+            subject: variant.subject,
+            baselineName: 'node -e 0, a fresh process',
+            goal: variant.goal,
+            details: { ...variant.details, excessOverBareNodeMs: Number((timing.ours.medianMs - timing.baseline.medianMs).toFixed(1)) },
+          },
+          timing.ours,
+          timing.baseline,
+        ),
+      );
+    }
+    return results;
   },
 };

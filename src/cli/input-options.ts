@@ -1,5 +1,6 @@
-import { UsageError } from '../prefix/index.js';
-import { DEFAULT_MAX_INPUT_BYTES } from '../providers/index.js';
+// Narrow paths: every command's help text reads this file, and the barrels would load the library.
+import { UsageError } from '../prefix/errors.js';
+import { DEFAULT_MAX_INPUT_BYTES } from '../providers/input/input-size.js';
 import type { CliIo } from './io.js';
 
 /** The flag that raises the input size limit, in every command that reads files. */

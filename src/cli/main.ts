@@ -1,11 +1,11 @@
-import { KvprefixError, UsageError } from '../prefix/index.js';
-import type { Command } from './command.js';
+import { KvprefixError, UsageError } from '../prefix/errors.js';
+import type { Command, CommandEntry, CommandHelp } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT, type ExitCode } from './exit-code.js';
 import { maxInputHint } from './input-options.js';
 import type { CliIo } from './io.js';
 
-function helpText(commands: readonly Command[]): string {
+function helpText(commands: readonly CommandHelp[]): string {
   const width = Math.max(...commands.map((command) => command.name.length), 4);
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
   return [
@@ -20,11 +20,16 @@ function helpText(commands: readonly Command[]): string {
   ].join('\n');
 }
 
+/** The command's code: imported now when the table holds only its help (see `LazyCommand`). */
+async function loaded(command: CommandEntry): Promise<Command> {
+  return 'run' in command ? command : command.load();
+}
+
 /**
  * Runs one `kvprefix` invocation and returns its exit code. Never throws: usage mistakes exit 2,
  * broken input and failed operations exit 3, each with one message on stderr and no stack trace.
  */
-export async function runCli(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<ExitCode> {
+export async function runCli(argv: readonly string[], io: CliIo, commands: readonly CommandEntry[] = COMMANDS): Promise<ExitCode> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(helpText(commands));
@@ -40,7 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
     return EXIT.ok;
   }
   try {
-    return await command.run(rest, io);
+    return await (await loaded(command)).run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`kvprefix ${name}: ${error.message}\n${command.usage}\n`);

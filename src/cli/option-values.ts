@@ -1,4 +1,4 @@
-import { UsageError } from '../prefix/index.js';
+import { UsageError } from '../prefix/errors.js';
 
 /** Output formats of the commands that render reports (`html` only where a command draws pictures). */
 export type OutputFormat = 'text' | 'md' | 'json' | 'html';

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../prefix/index.js';
+import { UsageError } from '../prefix/errors.js';
 
 /** What `parseOptions` returns: option values by name, and the positional arguments. */
 export interface ParsedOptions {

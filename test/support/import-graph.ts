@@ -81,3 +81,34 @@ export function importCircles(graph: ReadonlyMap<string, readonly ImportEdge[]>,
   for (const node of graph.keys()) if (!index.has(node)) visit(node);
   return circles;
 }
+
+// Every import and re-export the compiler keeps: `verbatimModuleSyntax` erases only `import type` /
+// `export type`; `import { type A } from` stays as `import {} from` and still loads the module.
+const LOADED = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s*from\s*)?'([^']+)'/gm;
+
+/** What importing one source file loads before any of it runs: the source files reached, and the packages they name. */
+export interface LoadedModules {
+  readonly files: ReadonlySet<string>;
+  /** Bare specifiers as written (`zod`, `node:fs`, `gpt-tokenizer/encoding/o200k_base`). */
+  readonly packages: ReadonlySet<string>;
+}
+
+/**
+ * The static import closure of `entry`: follows every import the compiled JavaScript keeps (relative
+ * `.js` specifiers map to their `.ts` files). Dynamic `import()` is not followed: it loads on use.
+ */
+export function loadedModules(entry: string): LoadedModules {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(LOADED)) {
+      const specifier = match[1]!;
+      if (specifier.startsWith('.')) pending.push(path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.ts'));
+      else packages.add(specifier);
+    }
+  }
+  return { files, packages };
+}

@@ -1,6 +1,9 @@
 import path from 'node:path';
+// Narrow paths, not the providers barrel: `kvprefix seed` imports this file, and must start fast.
+import { STDIN_NAME } from '../../providers/input/input-chunks.js';
+import { completedTurnPrefix } from '../../providers/session/fork-seed.js';
+import { readSessionLog, type UnfinishedLine } from '../../providers/session/read-session-log.js';
 import { unfinishedLineMessage } from './unfinished-line.js';
-import { completedTurnPrefix, readSessionLog, STDIN_NAME, type UnfinishedLine } from '../../providers/index.js';
 
 /** The fork seed a child forked from a session log now would inherit (`kvprefix seed --json`). */
 export interface SeedReport {

@@ -4,17 +4,12 @@ import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, rende
 import { getTokenizer, UsageError } from '../../prefix/index.js';
 import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
+import { ANALYZE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
-import { MAX_INPUT_OPTION, MAX_INPUT_USAGE, maxInputBytes } from '../input-options.js';
+import { MAX_INPUT_OPTION, maxInputBytes } from '../input-options.js';
 import { formatOption, providerOption, type OutputFormat } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
-
-const USAGE =
-  'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
-  `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json|html] [--json] [-o FILE]\n` +
-  '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
-  '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.';
 
 /** `analyze` also draws the HTML prefix map (`--format html -o report.html`). */
 const ANALYZE_FORMATS = ['text', 'md', 'json', 'html'] as const satisfies readonly OutputFormat[];
@@ -50,9 +45,7 @@ function progressLine(io: CliIo) {
 /** `kvprefix analyze`, with the policies it replays through. */
 export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
   return {
-    name: 'analyze',
-    summary: 'predicted against observed cache use of recorded sessions and captured requests, with causes and cost',
-    usage: USAGE,
+    ...ANALYZE_HELP,
     async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       const { values, positionals } = parseOptions(argv, {
         policy: { type: 'string' },

@@ -5,6 +5,7 @@ import { analyzeDemoTree, demoText, renderHtmlReport } from '../../analysis/inde
 import { UsageError } from '../../prefix/index.js';
 import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
+import { DEMO_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
@@ -22,7 +23,7 @@ export const DEMO_TREE = path.join(EXAMPLES_DIRECTORY, 'demo-tree');
 /** Where the HTML page goes unless `-o` says otherwise, relative to the working directory. */
 export const DEFAULT_DEMO_PAGE = 'kvprefix-demo.html';
 
-const USAGE = 'usage: kvprefix demo [-o FILE] [--json]';
+const USAGE = DEMO_HELP.usage;
 
 /** The tree's folder as reports show it: relative to where the process runs when it is inside it (`examples/demo-tree` from a checkout), else absolute. */
 function shownTree(): string {
@@ -32,9 +33,7 @@ function shownTree(): string {
 
 /** `kvprefix demo`: analyses the bundled DSH session tree, prints it per child and writes the HTML prefix map. */
 export const demoCommand: Command = {
-  name: 'demo',
-  summary: 'analyse a bundled DeepSeek Harness parent and its fork and spawn children; write the HTML prefix map',
-  usage: USAGE,
+  ...DEMO_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, output: { type: 'string', short: 'o' } });
     if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);

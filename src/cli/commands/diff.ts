@@ -1,18 +1,13 @@
 import { diffRequestFiles, renderDiffMarkdown, renderDiffText } from '../../analysis/index.js';
 import { getTokenizer, UsageError, type LayoutName } from '../../prefix/index.js';
-import { DEFAULT_MAX_INPUT_BYTES, STDIN_NAME } from '../../providers/index.js';
+import { STDIN_NAME } from '../../providers/index.js';
 import type { Command } from '../command.js';
+import { DIFF_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { formatOption, providerOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
-import { inputOptions, MAX_INPUT_FLAG, MAX_INPUT_OPTION, MAX_INPUT_USAGE } from '../input-options.js';
-
-const USAGE =
-  `usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--provider P] [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json] [--json]\n` +
-  '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request); - reads standard input (a pick of it, -#N, goes after --)\n' +
-  '  --provider: the provider both requests reach, when the body does not say (endpoint, model name)\n' +
-  `  --${MAX_INPUT_FLAG}: refuse files larger than this many MiB (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`;
+import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 
 const LAYOUT_NAMES = ['chat', 'anthropic'] as const satisfies readonly LayoutName[];
 
@@ -24,9 +19,7 @@ function layoutOption(value: unknown): LayoutName | undefined {
 
 /** `kvprefix diff <parent> <child>`: where two captured requests stop sharing a cached prefix, and why. */
 export const diffCommand: Command = {
-  name: 'diff',
-  summary: 'where two request bodies stop sharing a cached prefix, and why',
-  usage: USAGE,
+  ...DIFF_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseOptions(argv, {
       layout: { type: 'string' },

@@ -1,20 +1,14 @@
 import { guardWarnings, modelExperienceCards, renderModelExperience, unexplainedDelegations } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
+import { EXPLAIN_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { guardFiles, invalidInput, invalidInputLines, parseCompositionArguments } from './guard-inputs.js';
 
-const USAGE =
-  'usage: kvprefix explain <composition> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json]\n' +
-  '  a Model Experience card per delegation tool and call path: what the child model sees, the token effect, the KV cache effect;\n' +
-  '  exit 1 when a delegation cannot be explained (each is named with its reason)';
-
 /** `kvprefix explain`: Model Experience cards with the numbers of one composition. */
 export const explainCommand: Command = {
-  name: 'explain',
-  summary: 'Model Experience cards for each delegation tool of a DSH composition, with its numbers',
-  usage: USAGE,
+  ...EXPLAIN_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const parsed = parseCompositionArguments(argv, false);
     if (parsed.files.length !== 1) throw new UsageError('usage/arguments', `expected one composition, got ${parsed.files.length}`);

@@ -1,19 +1,13 @@
 import { guardJson, guardWarnings, hasErrorFinding, renderGuardReport } from '../../analysis/index.js';
 import type { Command } from '../command.js';
+import { GUARD_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { guardFiles, invalidInput, invalidInputLines, parseCompositionArguments } from './guard-inputs.js';
 
-const USAGE =
-  'usage: kvprefix guard <composition...> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json] [--format text|md]\n' +
-  '  fails (exit 1) when a delegation would lose the cached prefix its children inherit, when the head is volatile, or when its order is unstable;\n' +
-  '  --host names what a preset joins (for DSH CLI presets: packages/bundle/base/cordis.patch.yml); --session uses the head logged in that session; - reads standard input (one input at most)';
-
 /** `kvprefix guard`: the guard checks over DSH compositions, for CI. */
 export const guardCommand: Command = {
-  name: 'guard',
-  summary: 'check DSH compositions: delegation heads that lose the inherited cache, volatile heads, unstable order',
-  usage: USAGE,
+  ...GUARD_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const parsed = parseCompositionArguments(argv, true);
     const reports = await guardFiles(parsed, io);

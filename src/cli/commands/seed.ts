@@ -1,21 +1,17 @@
-import { renderSeedText, seedOfLog, unfinishedLineNote } from '../../analysis/index.js';
-import { UsageError } from '../../prefix/index.js';
-import { DEFAULT_MAX_INPUT_BYTES } from '../../providers/index.js';
+// Narrow paths, not the barrels: `seed` is the command people run in a loop, and the barrels load the
+// runtime, YAML, the policies and the HTML report, none of which a fork seed needs.
+import { renderSeedText, seedOfLog, unfinishedLineNote } from '../../analysis/report/seed-report.js';
+import { UsageError } from '../../prefix/errors.js';
 import type { Command } from '../command.js';
+import { SEED_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
-import { inputOptions, MAX_INPUT_FLAG, MAX_INPUT_OPTION, MAX_INPUT_USAGE } from '../input-options.js';
-
-const USAGE = `usage: kvprefix seed <session.jsonl[.zstd]> ${MAX_INPUT_USAGE} [--json]\n` +
-  '  the fork seed a child forked from this DSH session log now would inherit: the prefix through the last turn/end; - reads standard input\n' +
-  `  --${MAX_INPUT_FLAG}: refuse logs larger than this many MiB, decompressed (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`;
+import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 
 /** `kvprefix seed <log>`: the completed-turn prefix a fork child of this session would inherit. */
 export const seedCommand: Command = {
-  name: 'seed',
-  summary: 'the fork seed of a DSH session log: the prefix through its last completed turn',
-  usage: USAGE,
+  ...SEED_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, ...MAX_INPUT_OPTION });
     if (positionals.length !== 1) throw new UsageError('usage/arguments', `expected one session log, got ${positionals.length}`);

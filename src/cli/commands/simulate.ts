@@ -4,19 +4,10 @@ import { UsageError } from '../../prefix/index.js';
 import { STDIN_NAME } from '../../providers/index.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 import type { Command } from '../command.js';
+import { SIMULATE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../parse-options.js';
-
-const USAGE =
-  'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M] [--max-input-mb <n>] [--json]\n' +
-  '  replays a block-hash trace (Mooncake format: timestamp ms, input_length, output_length, hash_ids) through a prefix cache\n' +
-  '  --capacity BLOCKS  most blocks held; least recently used evicted beyond it (default: unbounded)\n' +
-  '  --ttl S            drop a block unused for S seconds (default: never)\n' +
-  '  --block-tokens N   tokens per hash id (default 512, the Mooncake block)\n' +
-  '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points)\n' +
-  '  --policy P         bill the hits with a provider cache policy (tokens read, written, uncached; cost); needs --model\n' +
-  '  --model M          the model whose prices the policy uses';
 
 /** A numeric option's value, or a usage error naming the option and what it got. */
 function numberOption(values: Record<string, unknown>, name: string, integer: boolean): number | undefined {
@@ -31,9 +22,7 @@ function numberOption(values: Record<string, unknown>, name: string, integer: bo
 
 /** `kvprefix simulate <trace>`: hit rate, evictions and expiries of a block-hash trace under a capacity and TTL. */
 export const simulateCommand: Command = {
-  name: 'simulate',
-  summary: 'replay a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL',
-  usage: USAGE,
+  ...SIMULATE_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseOptions(argv, {
       capacity: { type: 'string' },

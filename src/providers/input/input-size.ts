@@ -1,4 +1,4 @@
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 
 /**
  * The most bytes a reader takes from one input unless told otherwise: 32 MiB. Comparing two bodies

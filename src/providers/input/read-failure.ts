@@ -1,4 +1,4 @@
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 
 /**
  * Why a file could not be read, in the same plain words for every reader (`diff`, `seed`, the

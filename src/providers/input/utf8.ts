@@ -1,4 +1,4 @@
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 
 /**
  * Offset of the first byte that does not belong to well-formed UTF-8 (RFC 3629: no overlongs, no

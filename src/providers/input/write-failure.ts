@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 
 /**
  * Why a file could not be written, in the plain words the readers use (`describeReadFailure`):

@@ -1,4 +1,4 @@
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 import { isBlockType } from '../model/content-schema.js';
 import { isEventType, type LoggedEvent } from './session-event.js';
 

@@ -1,5 +1,4 @@
-import { Decompress } from 'fzstd';
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, inputChunks, inputLabel, inputTooLarge, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
@@ -38,6 +37,9 @@ function zstdError(label: string, error: unknown): InputError {
  * silently: the final empty push makes fzstd check that the last frame is complete.
  */
 async function* zstdChunks(chunks: AsyncIterable<Uint8Array>, label: string, limit: number): AsyncGenerator<Uint8Array> {
+  // Loaded here, on the first compressed log: most logs are plain, and a short command such as
+  // `kvprefix seed` should not load a decoder it does not use.
+  const { Decompress } = await import('fzstd');
   const ready: Uint8Array[] = [];
   let total = 0;
   const decompressor = new Decompress((data) => {

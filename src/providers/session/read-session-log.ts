@@ -1,4 +1,4 @@
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 import { inputLabel, type InputOptions } from '../input/index.js';
 import type { SessionHeader } from './header-schema.js';
 import { readLogLines, type LogLine } from './log-lines.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/errors.js';
 import { KNOWN_EVENT_SCHEMAS } from './event-schema.js';
 import { SESSION_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from './header-schema.js';
 import { isPackedRowType, packedMemberCount } from './packed-rows.js';

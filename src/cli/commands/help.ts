@@ -1,0 +1,76 @@
+import { DEFAULT_MAX_INPUT_BYTES } from '../../providers/input/input-size.js';
+import type { CommandHelp } from '../command.js';
+import { MAX_INPUT_FLAG, MAX_INPUT_USAGE } from '../input-options.js';
+
+/*
+ * What each subcommand says about itself, apart from its code: `kvprefix --help`, an unknown command
+ * and `kvprefix <name> --help` print these without importing any command, so they cost no more than
+ * Node's own start. Each command module spreads its entry into its `Command`.
+ */
+
+export const DEMO_HELP: CommandHelp = {
+  name: 'demo',
+  summary: 'analyse a bundled DeepSeek Harness parent and its fork and spawn children; write the HTML prefix map',
+  usage: 'usage: kvprefix demo [-o FILE] [--json]',
+};
+
+export const DIFF_HELP: CommandHelp = {
+  name: 'diff',
+  summary: 'where two request bodies stop sharing a cached prefix, and why',
+  usage:
+    `usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--provider P] [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json] [--json]\n` +
+    '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request); - reads standard input (a pick of it, -#N, goes after --)\n' +
+    '  --provider: the provider both requests reach, when the body does not say (endpoint, model name)\n' +
+    `  --${MAX_INPUT_FLAG}: refuse files larger than this many MiB (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`,
+};
+
+export const SEED_HELP: CommandHelp = {
+  name: 'seed',
+  summary: 'the fork seed of a DSH session log: the prefix through its last completed turn',
+  usage:
+    `usage: kvprefix seed <session.jsonl[.zstd]> ${MAX_INPUT_USAGE} [--json]\n` +
+    '  the fork seed a child forked from this DSH session log now would inherit: the prefix through the last turn/end; - reads standard input\n' +
+    `  --${MAX_INPUT_FLAG}: refuse logs larger than this many MiB, decompressed (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`,
+};
+
+export const ANALYZE_HELP: CommandHelp = {
+  name: 'analyze',
+  summary: 'predicted against observed cache use of recorded sessions and captured requests, with causes and cost',
+  usage:
+    'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
+    `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json|html] [--json] [-o FILE]\n` +
+    '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
+    '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.',
+};
+
+export const GUARD_HELP: CommandHelp = {
+  name: 'guard',
+  summary: 'check DSH compositions: delegation heads that lose the inherited cache, volatile heads, unstable order',
+  usage:
+    'usage: kvprefix guard <composition...> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json] [--format text|md]\n' +
+    '  fails (exit 1) when a delegation would lose the cached prefix its children inherit, when the head is volatile, or when its order is unstable;\n' +
+    '  --host names what a preset joins (for DSH CLI presets: packages/bundle/base/cordis.patch.yml); --session uses the head logged in that session; - reads standard input (one input at most)',
+};
+
+export const EXPLAIN_HELP: CommandHelp = {
+  name: 'explain',
+  summary: 'Model Experience cards for each delegation tool of a DSH composition, with its numbers',
+  usage:
+    'usage: kvprefix explain <composition> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json]\n' +
+    '  a Model Experience card per delegation tool and call path: what the child model sees, the token effect, the KV cache effect;\n' +
+    '  exit 1 when a delegation cannot be explained (each is named with its reason)',
+};
+
+export const SIMULATE_HELP: CommandHelp = {
+  name: 'simulate',
+  summary: 'replay a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL',
+  usage:
+    'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M] [--max-input-mb <n>] [--json]\n' +
+    '  replays a block-hash trace (Mooncake format: timestamp ms, input_length, output_length, hash_ids) through a prefix cache\n' +
+    '  --capacity BLOCKS  most blocks held; least recently used evicted beyond it (default: unbounded)\n' +
+    '  --ttl S            drop a block unused for S seconds (default: never)\n' +
+    '  --block-tokens N   tokens per hash id (default 512, the Mooncake block)\n' +
+    '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points)\n' +
+    '  --policy P         bill the hits with a provider cache policy (tokens read, written, uncached; cost); needs --model\n' +
+    '  --model M          the model whose prices the policy uses',
+};
