@@ -36,6 +36,12 @@ export function releaseWhenQuiet(agent: AgentHandle, release: () => void): () =>
     }),
   );
   const jobs = agent.host.jobs;
-  if (jobs !== undefined) detachers.push(jobs.onJobDone((_snapshot, owner) => void (owner === agent && check())));
+  if (jobs !== undefined) {
+    detachers.push(
+      jobs.onJobDone((_snapshot, owner) => {
+        if (owner === agent) void check();
+      }),
+    );
+  }
   return stop;
 }

@@ -108,7 +108,7 @@ export class Agent implements AgentHandle {
   /**
    * Cancels the current turn cooperatively; pending input is discarded unless `keepInbox`. With
    * `keepInbox` (DSH's interrupt) only the current turn stops: queued input stays parked, not run,
-   * until the next waking send, so an interrupt never starts the turn it meant to stop the work of.
+   * until the next waking send, so an interrupt does not roll straight into the next queued turn.
    */
   cancel(cause: CancelCause, options: { readonly keepInbox?: boolean } = {}): void {
     if (!options.keepInbox) {
