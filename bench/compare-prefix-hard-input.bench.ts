@@ -10,9 +10,11 @@ import { toBenchResult, type BenchResult, type Scenario } from './support/scenar
  * tokenizing both whole texts and comparing the token arrays. Being linear means staying within a
  * constant factor of whole-string tokenization at every size: goal ≥ 0.5× at 0.5 and 2 MB (a
  * quadratic count fell to 0.05× at 0.86 MB). The issue's absolute goal (a 2 MB body in under 2 s and
- * under 500 MB RSS) is measured in a child process of its own and reported with each result.
+ * under 500 MB RSS) is the time goal of the 2 MB results (kvprefix's median), and the RSS is measured
+ * in a child process of its own and reported with each result.
  */
 const GOAL = 0.5;
+const MAX_MS_AT_2MB = 2000;
 const SIZES = [512 * 1024, 2 * 1024 * 1024] as const;
 const ROUTE = { provider: 'openai', model: 'gpt-4o' };
 // One sample per side per round: a cold comparison of 2 MB takes seconds, and the check before timing warms up.
@@ -20,7 +22,7 @@ const TIMING: PairOptions = { rounds: 2, timeMs: 1, iterations: 1, warmupIterati
 
 export const comparePrefixHardInputScenario: Scenario = {
   name: 'compare-prefix-hard-input',
-  description: 'cold comparePrefix of anchorless emoji parts and random base64 vs tokenizing both whole',
+  description: 'cold comparePrefix of anchorless emoji parts, random base64, a one-letter run and CamelCase vs tokenizing both whole',
   async run(context) {
     const tokenizer = getTokenizer('o200k_base');
     const results: BenchResult[] = [];
@@ -49,11 +51,13 @@ export const comparePrefixHardInputScenario: Scenario = {
               subject: 'renderRequest both, comparePrefix with a fresh counter',
               baselineName: 'JSON text of both requests, tokenized whole, token arrays compared',
               goal: GOAL,
+              ...(bytes === 2 * 1024 * 1024 ? { maxMs: MAX_MS_AT_2MB } : {}),
               details: {
                 bytes: comparison.parent.bytes,
                 parentTokens: comparison.parent.tokens,
                 commonTokens: comparison.commonPrefix.tokens,
                 coldChildMs: round(child.elapsedMs),
+                coldChildCpuMs: round(child.cpuMs),
                 peakRssMiB: round(child.peak),
                 baselinePeakRssMiB: round(naiveChild.peak),
                 underTwoSecondsAnd500MiB: child.elapsedMs < 2000 && child.peak < 500,

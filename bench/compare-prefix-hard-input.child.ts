@@ -20,6 +20,7 @@ tokenizer.count('load the tokenizer tables');
 phases['tokenizer loaded'] = settledMemory();
 const pair = buildHardPair(shape as HardShape, Number(bytesText));
 phases['parts built'] = settledMemory();
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 if (side === 'ours') {
   const route = { provider: 'openai', model: 'gpt-4o' };
@@ -28,6 +29,8 @@ if (side === 'ours') {
   naiveCompare(pair.parent, pair.child, tokenizer);
 }
 const elapsedMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 phases['compared'] = settledMemory();
-const report: HardInputReport = { phases, peak: peakRssMiB(), elapsedMs };
+// CPU time beside wall time: on a shared two-core machine the wall time is mostly other people's load.
+const report: HardInputReport = { phases, peak: peakRssMiB(), elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 printRssReport(report);

@@ -68,8 +68,8 @@ describe('a tokenizer on one very long pre-token', () => {
     }
   });
 
-  it('gives the library’s tokens while its merge cache fills and is emptied, many times over', () => {
-    const tokenizer = createTokenizer('o200k_base', { mergeCacheSize: 16 });
+  it('gives the library’s tokens on random base64, where few pieces are whole tokens', () => {
+    const tokenizer = createTokenizer('o200k_base');
     const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
     let state = 7;
     const text = Array.from({ length: 20_000 }, () => base64[(state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 26]).join('');

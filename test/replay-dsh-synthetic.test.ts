@@ -60,6 +60,7 @@ describe('analyzeDshSessionTree on a written session tree', () => {
     expect(first.tokens).toBe(1000);
     expect(first.predicted.cacheReadRange).toEqual([0, 0]);
     expect(tree.notes.some((note) => note.includes('calibrated on session.jsonl request 0'))).toBe(true);
+    expect(tree.tokenizer).toBe('deepseek-v4 (calibrated)');
   });
 
   it('reads whole units of what the next turn shares: all but the think tag of the first request', () => {

@@ -14,6 +14,12 @@ const ROUTE = { provider: 'openai', model: 'gpt-4o' };
  * heads as well as at tasks. Each request's shared part is over 100k tokens.
  */
 export function largeFamily(tokenizer: Tokenizer, policy: CachePolicy, requests = 200): SessionTreeAnalysis {
+  const { parent, children, counter } = largeFamilyRequests(tokenizer, requests);
+  return analyzeRequestFamily(parent, children, { policy, counter });
+}
+
+/** The requests of `largeFamily` before analysis, with the counter that measured the history (warm for them). */
+export function largeFamilyRequests(tokenizer: Tokenizer, requests = 200): { parent: FamilyRequest; children: FamilyRequest[]; counter: PrefixTokenCounter } {
   const pair = buildLargeRequestPair(tokenizer, 200_000);
   const counter = new PrefixTokenCounter(tokenizer);
   const head = { system: pair.parent.system, tools: pair.parent.tools };
@@ -33,5 +39,5 @@ export function largeFamily(tokenizer: Tokenizer, policy: CachePolicy, requests 
   const task = (index: number): MessagePart => ({ name: `task[${index}]`, role: 'user', kind: 'task', wire: { role: 'user', content: `Subtask ${index + 1}. ${tasks[index % tasks.length]}` } });
   const parent = request('parent', [...history, { name: 'delegate', role: 'user', wire: { role: 'user', content: 'Split the work between subagents.' } }], false);
   const children = Array.from({ length: requests - 1 }, (_, index) => request(`child-${index + 1}`, [...history, task(index)], index % 4 === 3));
-  return analyzeRequestFamily(parent, children, { policy, counter });
+  return { parent, children, counter };
 }

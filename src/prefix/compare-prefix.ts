@@ -135,6 +135,29 @@ function tokenLcp(a: readonly number[], b: readonly number[]): number {
   return index;
 }
 
+/** The leading side of a divergence: tokens up to the last anchor before it, the text from there to it, and that text tokenized on to the next anchor past it. */
+interface LeadWindow {
+  readonly tokensBefore: number;
+  readonly commonTail: string;
+  readonly leadTokens: readonly number[];
+}
+
+function leadWindow(lead: readonly Segment[], leadCursor: Cursor, counter: PrefixTokenCounter): LeadWindow {
+  const leadText = lead[leadCursor.segment]!.text;
+  const anchor = lastTokenAnchor(leadText, leadCursor.offset - 1);
+  let tokensBefore: number;
+  let commonTail: string;
+  if (anchor > 0) {
+    tokensBefore = counter.tokensThroughAnchor(lead, leadCursor.segment, anchor).committed;
+    commonTail = leadText.slice(anchor, leadCursor.offset);
+  } else {
+    const state = counter.stateAfter(lead, leadCursor.segment);
+    tokensBefore = state.committed;
+    commonTail = state.window + leadText.slice(0, leadCursor.offset);
+  }
+  return { tokensBefore, commonTail, leadTokens: counter.tokenizer.encode(commonTail + textToNextAnchor(lead, leadCursor)) };
+}
+
 /**
  * Leading tokens the two whole tokenizations share, from segment `shared` on (the segments before
  * it are identical). Everything before the last anchor ahead of the first differing char is counted
@@ -149,26 +172,23 @@ function commonTokens(p: readonly Segment[], c: readonly Segment[], shared: numb
   if (cursorP.segment >= p.length && cursorC.segment >= c.length) return whole;
   // The side that still has text at the difference leads; the parent when both do.
   const leadIsParent = cursorP.segment < p.length;
-  const lead = leadIsParent ? p : c;
-  const other = leadIsParent ? c : p;
-  const leadCursor = leadIsParent ? cursorP : cursorC;
-  const otherCursor = leadIsParent ? cursorC : cursorP;
-  const leadText = lead[leadCursor.segment]!.text;
-
-  const anchor = lastTokenAnchor(leadText, leadCursor.offset - 1);
-  let tokensBefore: number;
-  let commonTail: string;
-  if (anchor > 0) {
-    tokensBefore = counter.tokensThroughAnchor(lead, leadCursor.segment, anchor).committed;
-    commonTail = leadText.slice(anchor, leadCursor.offset);
-  } else {
-    const state = counter.stateAfter(lead, leadCursor.segment);
-    tokensBefore = state.committed;
-    commonTail = state.window + leadText.slice(0, leadCursor.offset);
-  }
-  const leadTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(lead, leadCursor));
-  const otherTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(other, otherCursor));
+  const { tokensBefore, commonTail, leadTokens } = leadWindow(leadIsParent ? p : c, leadIsParent ? cursorP : cursorC, counter);
+  const otherTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(leadIsParent ? c : p, leadIsParent ? cursorC : cursorP));
   return tokensBefore + tokenLcp(leadTokens, otherTokens);
+}
+
+/**
+ * The tokens `request` shares with each of many requests that hold the same text as it up to char
+ * `offset` of segment `segment` and differ there, inside both sides' text of that segment (neither
+ * side splitting a UTF-8 sequence across segments): `comparePrefix(other, request).commonPrefix.tokens`
+ * for each. The request's side of the divergence is counted once; each other request costs one
+ * tokenization of the few characters from the last anchor before the difference to its next anchor
+ * after it. For an index that already knows where requests branch and compares one with many.
+ */
+export function sharedTokensAtDifference(request: PrefixRequest, segment: number, offset: number, counter: PrefixTokenCounter): (other: PrefixRequest) => number {
+  // Both sides hold text at the difference, so either may lead; the counts are the same.
+  const { tokensBefore, commonTail, leadTokens } = leadWindow(request.segments, { segment, offset }, counter);
+  return (other) => tokensBefore + tokenLcp(leadTokens, counter.tokenizer.encode(commonTail + textToNextAnchor(other.segments, { segment, offset })));
 }
 
 /**

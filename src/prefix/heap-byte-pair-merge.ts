@@ -7,57 +7,18 @@
  * with no punctuation) takes seconds to minutes (shared/PACKAGES.md: 64k CJK characters, ~11 s).
  * This is the same procedure with a binary heap and a linked list: the heap yields the lowest rank,
  * ties broken by the leftmost start, exactly the pair the scan would pick, so the tokens are the same.
+ *
+ * Everything lives in typed arrays and the heap is indexed (each part sits in it at most once and is
+ * moved when its pair's rank changes): a 2 MB run of one letter is 2 million parts, and a heap of
+ * objects with stale entries took gigabytes and tens of seconds there.
  */
 
 /** Looks up the rank of a byte sequence; undefined when it is not a token. */
 export type RankOf = (bytes: Uint8Array) => number | undefined;
 
-interface HeapEntry {
-  rank: number;
-  /** Start offset of the left part of the pair; also the tie-breaker (leftmost first). */
-  start: number;
-  /** The left part's version when this entry was pushed; stale entries are skipped. */
-  version: number;
-}
-
-function less(a: HeapEntry, b: HeapEntry): boolean {
-  return a.rank < b.rank || (a.rank === b.rank && a.start < b.start);
-}
-
-class MinHeap {
-  readonly #items: HeapEntry[] = [];
-
-  push(entry: HeapEntry): void {
-    const items = this.#items;
-    items.push(entry);
-    let index = items.length - 1;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      if (!less(items[index]!, items[parent]!)) break;
-      [items[index], items[parent]] = [items[parent]!, items[index]!];
-      index = parent;
-    }
-  }
-
-  pop(): HeapEntry | undefined {
-    const items = this.#items;
-    const top = items[0];
-    const last = items.pop();
-    if (items.length === 0 || last === undefined) return top;
-    items[0] = last;
-    let index = 0;
-    for (;;) {
-      const left = index * 2 + 1;
-      const right = left + 1;
-      let smallest = index;
-      if (left < items.length && less(items[left]!, items[smallest]!)) smallest = left;
-      if (right < items.length && less(items[right]!, items[smallest]!)) smallest = right;
-      if (smallest === index) break;
-      [items[index], items[smallest]] = [items[smallest]!, items[index]!];
-      index = smallest;
-    }
-    return top;
-  }
+/** Looks up the rank of `bytes[start, end)`; -1 when it is not a token (`ByteRankTable` is one). */
+export interface RangeRanks {
+  rank(bytes: Uint8Array, start: number, end: number): number;
 }
 
 /**
@@ -65,50 +26,163 @@ class MinHeap {
  * rank (impossible for a complete byte-level vocabulary, where every single byte is a token).
  */
 export function heapBytePairMerge(piece: Uint8Array, rankOf: RankOf): number[] {
-  const length = piece.length;
-  if (length === 0) return [];
-  // Parts are identified by their start offset; `next`/`previous` link the live parts.
-  const next = new Int32Array(length + 1);
-  const previous = new Int32Array(length + 1);
-  const version = new Int32Array(length + 1);
-  const alive = new Uint8Array(length + 1);
-  for (let index = 0; index <= length; index++) {
-    next[index] = index + 1;
-    previous[index] = index - 1;
-    alive[index] = 1;
-  }
-  const heap = new MinHeap();
-  const pushPair = (start: number): void => {
-    const middle = next[start]!;
-    if (middle >= length) return;
-    const end = next[middle]!;
-    const rank = rankOf(piece.subarray(start, end));
-    if (rank !== undefined) heap.push({ rank, start, version: version[start]! });
-  };
-  for (let start = 0; start < length - 1; start++) pushPair(start);
+  const ranks: number[] = [];
+  const table: RangeRanks = { rank: (bytes, start, end) => rankOf(bytes.subarray(start, end)) ?? -1 };
+  heapMergeRange(piece, 0, piece.length, table, ranks);
+  return ranks;
+}
 
-  for (let entry = heap.pop(); entry !== undefined; entry = heap.pop()) {
-    const { start } = entry;
-    if (!alive[start] || entry.version !== version[start]) continue;
-    // Merge the part at `start` with the part after it.
-    const removed = next[start]!;
-    alive[removed] = 0;
-    next[start] = next[removed]!;
-    previous[next[removed]!] = start;
-    version[start]! += 1;
-    pushPair(start);
-    const before = previous[start]!;
-    if (before >= 0) {
-      version[before]! += 1;
-      pushPair(before);
+/** Pair rank of a part without a pair (the last part, or a pair that is not a token). */
+const NONE = 0x7fffffff;
+
+/**
+ * The parts of one pre-token and an indexed min-heap of them by their pair's rank, ties broken by
+ * the leftmost start. All integers in typed arrays and methods on one class, so that the hot loop of
+ * a 2 MB pre-token neither allocates nor boxes: a heap of objects with stale entries took gigabytes.
+ */
+class PartHeap {
+  /** Start of the next live part (`length` past the last one). */
+  readonly next: Int32Array;
+  readonly previous: Int32Array;
+  /** Rank of each part joined with the next part, NONE when that is not a token. */
+  readonly pairRanks: Int32Array;
+  readonly heap: Int32Array;
+  /** Index of each part in `heap`, -1 when not in it. */
+  readonly position: Int32Array;
+  size = 0;
+
+  constructor(length: number) {
+    this.next = new Int32Array(length + 1);
+    this.previous = new Int32Array(length + 1);
+    this.pairRanks = new Int32Array(length + 1).fill(NONE);
+    this.heap = new Int32Array(length);
+    this.position = new Int32Array(length + 1).fill(-1);
+  }
+
+  less(a: number, b: number): boolean {
+    const rankA = this.pairRanks[a]!;
+    const rankB = this.pairRanks[b]!;
+    return rankA < rankB || (rankA === rankB && a < b);
+  }
+
+  siftUp(index: number): void {
+    const heap = this.heap;
+    const part = heap[index]!;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      const above = heap[parent]!;
+      if (!this.less(part, above)) break;
+      heap[index] = above;
+      this.position[above] = index;
+      index = parent;
+    }
+    heap[index] = part;
+    this.position[part] = index;
+  }
+
+  siftDown(index: number): void {
+    const heap = this.heap;
+    const size = this.size;
+    const part = heap[index]!;
+    for (;;) {
+      let child = index * 2 + 1;
+      if (child >= size) break;
+      if (child + 1 < size && this.less(heap[child + 1]!, heap[child]!)) child++;
+      const below = heap[child]!;
+      if (!this.less(below, part)) break;
+      heap[index] = below;
+      this.position[below] = index;
+      index = child;
+    }
+    heap[index] = part;
+    this.position[part] = index;
+  }
+
+  remove(part: number): void {
+    const index = this.position[part]!;
+    if (index < 0) return;
+    this.position[part] = -1;
+    this.size--;
+    if (index === this.size) return;
+    const moved = this.heap[this.size]!;
+    this.heap[index] = moved;
+    this.position[moved] = index;
+    this.siftDown(index);
+    this.siftUp(this.position[moved]!);
+  }
+
+  /** Sets a part's pair rank and moves it in (or out of) the heap. */
+  rerank(part: number, rank: number): void {
+    const old = this.pairRanks[part]!;
+    this.pairRanks[part] = rank;
+    if (rank === NONE) return this.remove(part);
+    const index = this.position[part]!;
+    if (index < 0) {
+      this.heap[this.size] = part;
+      this.size++;
+      this.siftUp(this.size - 1);
+    } else if (rank < old) {
+      this.siftUp(index);
+    } else if (rank > old) {
+      this.siftDown(index);
     }
   }
+}
 
-  const ranks: number[] = [];
-  for (let start = 0; start < length; start = next[start]!) {
-    const rank = rankOf(piece.subarray(start, next[start]!));
-    if (rank === undefined) throw new Error(`byte sequence at ${start} of a ${length}-byte piece has no token rank`);
-    ranks.push(rank);
+/** Rank of the part at `start` joined with the next part, NONE when there is none or it is not a token. */
+function pairRank(parts: PartHeap, bytes: Uint8Array, from: number, length: number, table: RangeRanks, start: number): number {
+  const middle = parts.next[start]!;
+  if (middle >= length) return NONE;
+  const rank = table.rank(bytes, from + start, from + parts.next[middle]!);
+  return rank < 0 ? NONE : rank;
+}
+
+/**
+ * Merges `bytes[from, to)` and appends its token ranks to `out` (when given); returns how many there
+ * are. Parts are identified by their start offset relative to `from`.
+ */
+export function heapMergeRange(bytes: Uint8Array, from: number, to: number, table: RangeRanks, out: number[] | null): number {
+  const length = to - from;
+  if (length === 0) return 0;
+  const parts = new PartHeap(length);
+  const { next, previous, pairRanks, heap, position } = parts;
+  for (let start = 0; start <= length; start++) {
+    next[start] = start + 1;
+    previous[start] = start - 1;
   }
-  return ranks;
+  let size = 0;
+  for (let start = 0; start < length; start++) {
+    const rank = pairRank(parts, bytes, from, length, table, start);
+    pairRanks[start] = rank;
+    if (rank !== NONE) {
+      heap[size] = start;
+      position[start] = size++;
+    }
+  }
+  parts.size = size;
+  for (let index = (size >> 1) - 1; index >= 0; index--) parts.siftDown(index);
+
+  while (parts.size > 0) {
+    // Merge the part with the lowest pair and the part after it.
+    const start = heap[0]!;
+    const removed = next[start]!;
+    parts.remove(removed);
+    const after = next[removed]!;
+    next[start] = after;
+    if (after <= length) previous[after] = start;
+    parts.rerank(start, pairRank(parts, bytes, from, length, table, start));
+    const left = previous[start]!;
+    if (left >= 0) parts.rerank(left, pairRank(parts, bytes, from, length, table, left));
+  }
+
+  let count = 0;
+  for (let start = 0; start < length; start = next[start]!) {
+    if (out) {
+      const rank = table.rank(bytes, from + start, from + next[start]!);
+      if (rank < 0) throw new Error(`byte sequence at ${start} of a ${length}-byte piece has no token rank`);
+      out.push(rank);
+    }
+    count++;
+  }
+  return count;
 }

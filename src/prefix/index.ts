@@ -16,3 +16,5 @@ export type { PrefixCountState } from './prefix-token-counter.js';
 export { firstTokenAnchor, isTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 export { comparePrefix } from './compare-prefix.js';
 export type { ComparePrefixOptions, Divergence, DivergenceSide, PrefixComparison, PrefixSize } from './compare-prefix.js';
+export { LongestPrefixIndex } from './longest-prefix-index.js';
+export type { LongestPrefixOptions, PrefixMatch, SharedTokens } from './longest-prefix-index.js';

@@ -1,4 +1,5 @@
 import { BoundedMemo } from './bounded-memo.js';
+import { detached } from './detached-string.js';
 import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
 import type { Segment } from './segment.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
@@ -38,15 +39,6 @@ export interface PrefixCountState {
 }
 
 const EMPTY_STATE: PrefixCountState = { committed: 0, window: '', windowTokens: 0 };
-
-/**
- * A copy of a short slice that no longer points into its (possibly huge) source string. V8 keeps a
- * slice as a view of its parent, so a memoised window would otherwise keep every segment text it
- * came from alive. UTF-16LE round-trips every code unit, lone surrogates included.
- */
-function detached(slice: string): string {
-  return slice.length === 0 ? '' : Buffer.from(slice, 'utf16le').toString('utf16le');
-}
 
 /**
  * Exact token counts of request prefixes, memoised by segment hash and by prefix hash.

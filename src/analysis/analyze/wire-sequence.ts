@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { comparePrefix, getTokenizer, InputError, hashHex, PrefixTokenCounter, sameRoute, type LayoutName, type PrefixComparison, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, InputError, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
 import { requestDivergence } from '../causes/index.js';
 import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
@@ -40,18 +40,25 @@ function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): num
   return offsets;
 }
 
-/** The earlier request on the same route sharing the most tokens (the latest on ties), and every match. */
-function matchEarlier(seen: readonly Seen[], request: PrefixRequest, time: number | null, counter: PrefixTokenCounter) {
-  const matches: CacheMatch[] = [];
-  let best: { entry: Seen; comparison: PrefixComparison } | undefined;
-  for (const entry of seen) {
-    if (!sameRoute(entry.request.route, request.route)) continue;
-    const comparison = comparePrefix(entry.request, request, { counter });
+/**
+ * Every earlier request on the route as a cache match, and the one sharing the most tokens (the
+ * latest on ties). Every one is counted, not only the longest: the policy applies its TTL and
+ * Anthropic's breakpoints per entry, so a shorter but fresher entry can be the one it reads.
+ */
+function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
+  const { shared, longest } = earlier.index.sharedWithEach(request);
+  const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
+    const entry = earlier.seen[index]!;
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
-    matches.push({ sharedTokens: comparison.commonPrefix.tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) });
-    if (!best || comparison.commonPrefix.tokens >= best.comparison.commonPrefix.tokens) best = { entry, comparison };
-  }
-  return { matches, best };
+    return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
+  });
+  return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
+}
+
+/** What the replay has stored: each request's facts, and the index that compares a new request with them. */
+interface Earlier {
+  readonly seen: Seen[];
+  readonly index: LongestPrefixIndex;
 }
 
 type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };
@@ -89,7 +96,7 @@ function byProvider(read: readonly ReadFile[]): ReadFile[][] {
 /**
  * Replays captured request bodies and cassettes (in the order given, each file a session, a
  * cassette's requests in recorded order) through a cache policy. Every request's input is stored;
- * each request is compared with every earlier one on its route (`comparePrefix`), the policy turns
+ * the tokens each request shares with every earlier one on its route are counted (`LongestPrefixIndex`), the policy turns
  * those matches into a prediction, and the divergence against the request it reuses the most of gets
  * its cause (inferred: bodies carry no scope). Usage recorded in a cassette's responses is the
  * observed side; response `date` headers give the ages the policy's TTL applies to.
@@ -111,7 +118,9 @@ function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter
   const { policy, note } = choosePolicy(options.policy, first?.wire.request.route.provider ?? 'openai', options.policyByName);
   const notes = new Set<string>(['causes are inferred from the request bytes (captured bodies carry no host scope)', 'only earlier inputs are stored: a response is not replayed as a cache entry, so each read range is a single value']);
   if (note) notes.add(note);
-  const seen: Seen[] = [];
+  // Ties go to the latest: the freshest entry, the one a TTL keeps longest. Only the route's own
+  // requests are candidates: a request on another route shares nothing with it in any cache.
+  const earlier: Earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }) };
   const sessions: SessionAnalysis[] = read.map(({ label, requests }) => ({
     file: label,
     id: path.basename(label),
@@ -119,7 +128,7 @@ function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter
     parentSession: null,
     seedLength: null,
     requests: requests.map((recorded, index) => {
-      const analysis = analyzeOne(recorded, index, label, seen, counter, policy);
+      const analysis = analyzeOne(recorded, index, label, earlier, counter, policy);
       if (recorded.wire.providerBasis === 'assumed') notes.add(`${recorded.wire.source}: provider '${recorded.wire.request.route.provider}' assumed (nothing in the body names it; pass --provider)`);
       return analysis;
     }),
@@ -128,20 +137,21 @@ function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter
   return { policy: policy.name, tokenizer: counter.tokenizer.name, sessions, notes: [...notes] };
 }
 
-function analyzeOne(recorded: RecordedRequest, index: number, session: string, seen: Seen[], counter: PrefixTokenCounter, policy: CachePolicy): RequestAnalysis {
+function analyzeOne(recorded: RecordedRequest, index: number, session: string, earlier: Earlier, counter: PrefixTokenCounter, policy: CachePolicy): RequestAnalysis {
   const { request } = recorded.wire;
   const tokens = counter.prefixTokens(request.segments);
   const breakpoints = breakpointsOf(request, counter);
-  const { matches, best } = matchEarlier(seen, request, recorded.time, counter);
+  const { matches, best } = matchEarlier(earlier, request, recorded.time);
   const predicted = policy.predict({ tokens, matches, breakpoints, model: request.route.model });
   // Nothing earlier on this route: a route change only if this session's previous request was on another route.
-  const previous = seen.at(-1);
+  const previous = earlier.seen.at(-1);
   const last = previous !== undefined && previous.session === session ? previous : undefined;
   const against = best ?? (last ? { entry: last, comparison: comparePrefix(last.request, request, { counter }) } : undefined);
   const divergence = against ? requestDivergence(against.comparison, request, { request: against.entry.request, session: against.entry.session, index: against.entry.index }) : null;
   const prices = policy.pricesFor(request.route.model);
   const output = recorded.observed?.output ?? 0;
-  seen.push({ request, tokens, time: recorded.time, session, index, breakpoints });
+  earlier.seen.push({ request, tokens, time: recorded.time, session, index, breakpoints });
+  earlier.index.add(request);
   return {
     index,
     time: recorded.time === null ? null : new Date(recorded.time * 1000).toISOString(),

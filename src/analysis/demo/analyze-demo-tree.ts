@@ -6,6 +6,7 @@ import { deepseekPolicy } from '../policies/deepseek.js';
 import { analyzeDshSessionTree, type AnalyzeDshSessionTreeOptions } from '../replay/analyze-dsh-session-tree.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
 import { childBreak, type ChildBreak } from './child-break.js';
+import { treeWithChildCauses } from './tree-with-child-causes.js';
 
 /** One child of the demo tree: how it was started and what its first request reuses of its parent's cache. */
 export interface DemoChild {
@@ -88,6 +89,7 @@ export async function analyzeDemoTree(directory: string, options: AnalyzeDshSess
   for (const session of tree.sessions) logs.set(session.id, await readSessionLog(session.file));
   const parentLog = logs.get(root.id)!;
 
+  const breaks = new Map<string, { parentIndex: number; break: ChildBreak | null }>();
   const children = rest.map((session): DemoChild => {
     const log = logs.get(session.id)!;
     const first = session.requests[0];
@@ -107,6 +109,7 @@ export async function analyzeDemoTree(directory: string, options: AnalyzeDshSess
       inheritedTokens: first ? spanTokens(first, (span) => span.inherited === true) : 0,
       break: childBreak(parentLog, parentIndex, log),
     } as const;
+    breaks.set(session.id, { parentIndex, break: row.break });
     return { ...row, verdict: verdictOf(row) };
   });
 
@@ -114,7 +117,7 @@ export async function analyzeDemoTree(directory: string, options: AnalyzeDshSess
   const prices = policy.pricesFor(root.requests[0]?.route.model ?? '');
   return {
     directory,
-    tree,
+    tree: treeWithChildCauses(tree, breaks),
     parent: {
       file: path.basename(root.file),
       requests: root.requests.length,

@@ -15,6 +15,8 @@ export interface ChildBreak {
   readonly about: string;
   /** One sentence: what differs. */
   readonly text: string;
+  /** True when the cause was inferred from bytes alone (the prompt was not cut into sections the rules know). */
+  readonly inferred: boolean;
 }
 
 const HEAD_KINDS = new Set(['system', 'tool', 'sdk']);
@@ -56,5 +58,5 @@ export function childBreak(parent: SessionLog, parentIndex: number, child: Sessi
   const where = HEAD_KINDS.has(attributed.kind) ? 'head' : childIndex !== undefined && task >= 0 && childIndex < task ? 'history' : 'own';
   // At the child's own part the child's segment says what it is (a spawn's first message is its task, not parent history).
   const cause: DivergenceCause = where === 'own' && segment.kind === 'task' ? 'task' : attributed.cause;
-  return { where, kind: segment.kind, name: segment.name, cause, about: attributed.name, text: cause === attributed.cause ? attributed.detail : `its own part starts at its task '${segment.name}'` };
+  return { where, kind: segment.kind, name: segment.name, cause, about: attributed.name, text: cause === attributed.cause ? attributed.detail : `its own part starts at its task '${segment.name}'`, inferred: attributed.inferred };
 }

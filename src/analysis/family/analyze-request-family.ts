@@ -1,4 +1,4 @@
-import { comparePrefix, PrefixTokenCounter, type PrefixComparison, type PrefixRequest } from '../../prefix/index.js';
+import { LongestPrefixIndex, PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
 import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
 import { requestDivergence } from '../causes/index.js';
@@ -21,24 +21,27 @@ export interface AnalyzeRequestFamilyOptions {
 
 /**
  * Analyses a parent request and its children's first requests as captured on the wire (no logs,
- * no times): each request is one session of the tree, sent in the given order. Each child is
- * compared with every earlier request (the parent, then earlier siblings); the one it shares the
- * most tokens with is the one its divergence is reported against, and the policy sees them all.
+ * no times): each request is one session of the tree, sent in the given order. Each child's
+ * divergence is reported against the earlier request (the parent, then earlier siblings) it shares
+ * the most tokens with, and the policy reads from that one.
  */
 export function analyzeRequestFamily(parent: FamilyRequest, children: readonly FamilyRequest[], options: AnalyzeRequestFamilyOptions): SessionTreeAnalysis {
   const counter = options.counter ?? new PrefixTokenCounter();
+  // Ties go to the earliest: the parent, which every fork is meant to reuse, before a sibling that
+  // happens to share as much. Every route is compared: a child sent to another model than its
+  // parent says so (a route divergence) rather than having nothing to be compared with.
+  const index = new LongestPrefixIndex({ ties: 'earliest', routes: 'any', counter });
   const earlier: { member: FamilyRequest; tokens: number }[] = [];
   const sessions: SessionAnalysis[] = [];
   for (const member of [parent, ...children]) {
     const { request } = member;
     const tokens = counter.prefixTokens(request.segments);
-    const matches: CacheMatch[] = [];
-    let best: { comparison: PrefixComparison; against: FamilyRequest } | null = null;
-    for (const stored of earlier) {
-      const comparison = comparePrefix(stored.member.request, request, { counter });
-      if (comparison.commonPrefix.tokens > 0) matches.push({ sharedTokens: comparison.commonPrefix.tokens, entryTokens: stored.tokens, ageSeconds: 0, source: 'input' });
-      if (best === null || comparison.commonPrefix.tokens > best.comparison.commonPrefix.tokens) best = { comparison, against: stored.member };
-    }
+    const longest = index.longest(request);
+    const best = longest ? { comparison: longest.comparison, against: earlier[longest.index]!.member } : null;
+    // Requests sent together (no time between them) with no breakpoints: a prefix cache reads the
+    // longest stored prefix, so the one match that shares the most tokens is all a policy can read.
+    const shared = longest?.comparison.commonPrefix.tokens ?? 0;
+    const matches: CacheMatch[] = longest && shared > 0 ? [{ sharedTokens: shared, entryTokens: earlier[longest.index]!.tokens, ageSeconds: 0, source: 'input' }] : [];
     const model = options.model ?? request.route.model;
     const predicted = options.policy.predict({ tokens, matches, model });
     const analysis: RequestAnalysis = {
@@ -61,6 +64,7 @@ export function analyzeRequestFamily(parent: FamilyRequest, children: readonly F
       requests: [analysis],
     });
     earlier.push({ member, tokens });
+    index.add(request);
   }
   return {
     policy: options.policy.name,

@@ -177,7 +177,8 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
   }));
   return {
     policy: policy.name,
-    tokenizer: renderings.tokenizers.map((name) => (name === 'deepseek-v4' ? 'deepseek-v4 (calibrated)' : name)).join(', '),
+    // "calibrated" only when an observed request gave a head its offset: with no usage logged the counts are the rendering's own.
+    tokenizer: renderings.tokenizers.map((name) => (name === 'deepseek-v4' ? `deepseek-v4 (${calibrations.any ? 'calibrated' : 'uncalibrated'})` : name)).join(', '),
     sessions: analyses,
     notes: [
       ...calibrations.notes,

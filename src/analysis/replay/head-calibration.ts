@@ -46,6 +46,11 @@ export class HeadCalibrations {
     return { key, offset: fallback };
   }
 
+  /** True once a head was calibrated on an observed request (false when the tree logged no usage). */
+  get any(): boolean {
+    return this.#offsets.size > 0;
+  }
+
   /** The first calibration made (0 before any). */
   get first(): number {
     return this.#offsets.values().next().value ?? 0;

@@ -1,0 +1,206 @@
+import type { ByteRankTable } from './byte-rank-table.js';
+import { bucketMergeRange } from './bucket-byte-pair-merge.js';
+import { detached } from './detached-string.js';
+import type { RankOf } from './heap-byte-pair-merge.js';
+
+/**
+ * tiktoken-family encoding (split by a regular expression into pre-tokens, byte-pair merge each)
+ * on typed arrays, with the same tokens as gpt-tokenizer's `encode` for any text, special-token
+ * text read as ordinary text.
+ *
+ * Why not the library's own loop: per pre-token it looks the piece up in a string Map, encodes it
+ * to a fresh array, and for each candidate pair validates and decodes the bytes to a string to look
+ * it up again; on 2 MB of random base64 that was 4–7 s per side. It also appends each piece's tokens
+ * with `push(...tokens)`, which overflows the stack on a pre-token of a few hundred thousand tokens
+ * (a 2 MB run of one letter or of one punctuation mark). Here each piece's UTF-8 bytes go into one
+ * reused buffer, pairs are looked up by byte range (`ByteRankTable`), and tokens are appended one by
+ * one, or only counted.
+ */
+
+/** Pre-tokens longer than this many bytes merge by rank buckets (near-linear) instead of the O(n²) scan. */
+export const LONG_PIECE_BYTES = 64;
+
+/** Merges one pre-token's UTF-8 bytes into token ranks, looking ranks up with `rankOf`. */
+export type LongPieceMerge = (piece: Uint8Array, rankOf: RankOf) => number[];
+
+const NONE = 0x7fffffff;
+
+/*
+ * Long pieces already merged, by their text. A comparison counts each side's divergent segment and
+ * then encodes the text around the difference, which holds the same long pre-token again (2 MB of one
+ * letter is one pre-token): remembering the last few long merges halves that work, and makes a text
+ * that repeats a long piece (a system prompt of identical emoji parts) cost one merge per distinct
+ * piece. Bounded in pieces and in characters so that it never holds more than a few MB of text.
+ */
+const CACHED_PIECES = 256;
+const CACHED_CHARS = 8 * 1024 * 1024;
+
+/** True when `text` has no lone surrogate (its UTF-8 bytes decode back to it). */
+function wellFormed(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code > 0xdbff) return false;
+    const low = text.charCodeAt(index + 1);
+    if (!(low >= 0xdc00 && low <= 0xdfff)) return false;
+    index++;
+  }
+  return true;
+}
+
+/**
+ * Rank of part `index` joined with the next of `parts` parts, NONE when there is none or it is not a
+ * token. A function of the module, not a closure per piece: a closure per call cost a third of the
+ * time of short pieces.
+ */
+function pairRank(table: ByteRankTable, bytes: Uint8Array, starts: Int32Array, parts: number, index: number): number {
+  if (index + 2 > parts) return NONE;
+  const rank = table.rank(bytes, starts[index]!, starts[index + 2]!);
+  return rank < 0 ? NONE : rank;
+}
+
+export class BytePairEncoder {
+  readonly #table: ByteRankTable;
+  readonly #split: RegExp;
+  readonly #longPieceMerge: LongPieceMerge | undefined;
+  readonly #utf8 = new TextEncoder();
+  // Scratch space reused across pieces (encoding is synchronous, so no two calls share it at once).
+  #bytes = new Uint8Array(1024);
+  readonly #starts = new Int32Array(LONG_PIECE_BYTES + 1);
+  readonly #pairRanks = new Int32Array(LONG_PIECE_BYTES);
+  readonly #longPieces = new Map<string, Int32Array>();
+  #cachedChars = 0;
+
+  /**
+   * @param table the vocabulary's ranks.
+   * @param splitPattern the encoding's pre-token expression (copied: a global RegExp carries state).
+   * @param longPieceMerge how pieces longer than `LONG_PIECE_BYTES` merge (default: `bucketMergeRange`).
+   */
+  constructor(table: ByteRankTable, splitPattern: RegExp, longPieceMerge?: LongPieceMerge) {
+    this.#table = table;
+    this.#split = new RegExp(splitPattern.source, splitPattern.flags.includes('g') ? splitPattern.flags : `${splitPattern.flags}g`);
+    this.#longPieceMerge = longPieceMerge;
+  }
+
+  /** Token ids of `text`. */
+  encode(text: string): number[] {
+    const out: number[] = [];
+    this.#run(text, out);
+    return out;
+  }
+
+  /** Number of tokens of `text`, without building the token array. */
+  count(text: string): number {
+    return this.#run(text, null);
+  }
+
+  #run(text: string, out: number[] | null): number {
+    const split = this.#split;
+    const table = this.#table;
+    split.lastIndex = 0;
+    let count = 0;
+    for (let match = split.exec(text); match !== null; match = split.exec(text)) {
+      const piece = match[0];
+      if (piece.length === 0) {
+        split.lastIndex++;
+        continue;
+      }
+      const length = this.#toBytes(piece);
+      const bytes = this.#bytes;
+      // The whole piece first, as the library does: a token that merging would not reach still wins.
+      // A piece with a lone surrogate is never a token of the library's (its UTF-8 bytes say U+FFFD).
+      const whole = length <= table.maxTokenBytes && (length === piece.length || wellFormed(piece)) ? table.rank(bytes, 0, length) : -1;
+      if (whole >= 0) {
+        out?.push(whole);
+        count++;
+      } else if (length <= LONG_PIECE_BYTES) {
+        count += this.#scanMerge(length, out);
+      } else {
+        const ranks = this.#longPieces.get(piece) ?? this.#mergeLong(piece, length);
+        if (out) for (let index = 0; index < ranks.length; index++) out.push(ranks[index]!);
+        count += ranks.length;
+      }
+    }
+    return count;
+  }
+
+  /** Merges a long piece whose bytes are in the scratch buffer, and remembers its ranks. */
+  #mergeLong(piece: string, length: number): Int32Array {
+    const table = this.#table;
+    let ranks: Int32Array;
+    if (this.#longPieceMerge) {
+      ranks = Int32Array.from(
+        this.#longPieceMerge(this.#bytes.slice(0, length), (part) => {
+          const rank = table.rank(part, 0, part.length);
+          return rank < 0 ? undefined : rank;
+        }),
+      );
+    } else {
+      const merged: number[] = [];
+      bucketMergeRange(this.#bytes, 0, length, table, merged);
+      ranks = Int32Array.from(merged);
+    }
+    if (piece.length <= CACHED_CHARS) {
+      // Oldest first out, by both bounds.
+      for (const [key] of this.#longPieces) {
+        if (this.#longPieces.size < CACHED_PIECES && this.#cachedChars + piece.length <= CACHED_CHARS) break;
+        this.#longPieces.delete(key);
+        this.#cachedChars -= key.length;
+      }
+      // The piece is a slice of the text being encoded: keep a copy, not the whole text.
+      this.#longPieces.set(detached(piece), ranks);
+      this.#cachedChars += piece.length;
+    }
+    return ranks;
+  }
+
+  /** Writes `piece`'s UTF-8 bytes (lone surrogates as U+FFFD, like TextEncoder) to the scratch buffer; returns their length. */
+  #toBytes(piece: string): number {
+    if (this.#bytes.length < piece.length * 3) this.#bytes = new Uint8Array(piece.length * 3);
+    const bytes = this.#bytes;
+    for (let index = 0; index < piece.length; index++) {
+      const code = piece.charCodeAt(index);
+      if (code >= 0x80) return this.#utf8.encodeInto(piece, bytes).written;
+      bytes[index] = code;
+    }
+    return piece.length;
+  }
+
+  /**
+   * The reference merge, for short pieces: scan all pairs for the lowest rank, merge the leftmost
+   * such pair, re-rank its neighbours. Same procedure as the library's, on ranges of the scratch buffer.
+   */
+  #scanMerge(length: number, out: number[] | null): number {
+    const bytes = this.#bytes;
+    const table = this.#table;
+    const starts = this.#starts;
+    const pairRanks = this.#pairRanks;
+    let parts = length;
+    for (let index = 0; index <= length; index++) starts[index] = index;
+    for (let index = 0; index < length - 1; index++) pairRanks[index] = pairRank(table, bytes, starts, parts, index);
+    while (parts > 1) {
+      let lowest = NONE;
+      let at = -1;
+      for (let index = 0; index < parts - 1; index++) {
+        if (pairRanks[index]! < lowest) {
+          lowest = pairRanks[index]!;
+          at = index;
+        }
+      }
+      if (at < 0) break;
+      starts.copyWithin(at + 1, at + 2, parts + 1);
+      pairRanks.copyWithin(at, at + 1, parts - 1);
+      parts--;
+      pairRanks[at] = pairRank(table, bytes, starts, parts, at);
+      if (at > 0) pairRanks[at - 1] = pairRank(table, bytes, starts, parts, at - 1);
+    }
+    if (out) {
+      for (let index = 0; index < parts; index++) {
+        const rank = table.rank(bytes, starts[index]!, starts[index + 1]!);
+        if (rank < 0) throw new Error(`byte sequence at ${starts[index]} of a ${length}-byte piece has no token rank`);
+        out.push(rank);
+      }
+    }
+    return parts;
+  }
+}

@@ -1,0 +1,264 @@
+import { comparePrefix, sharedTokensAtDifference, type PrefixComparison } from './compare-prefix.js';
+import { PrefixTokenCounter } from './prefix-token-counter.js';
+import type { PrefixRequest } from './request.js';
+import { splitsUtf8Sequence } from './request-text.js';
+import { routeKeyString } from './route-key.js';
+import type { Segment } from './segment.js';
+import { tokensBeforeDifference, tokensWithinSegments } from './shared-token-bound.js';
+
+/** Options of `LongestPrefixIndex`: which earlier request wins a tie, and which routes are compared. */
+export interface LongestPrefixOptions {
+  /** Among earlier requests sharing the most tokens: the `earliest` or the `latest` added. */
+  readonly ties: 'earliest' | 'latest';
+  /**
+   * `same`: only requests on the request's route are candidates (none on another: no match).
+   * `any`: requests on other routes are candidates too, sharing nothing (a comparison with one says
+   * the route differs); they win only when nothing on the route shares a token.
+   */
+  readonly routes: 'same' | 'any';
+  readonly counter?: PrefixTokenCounter;
+}
+
+/** How many tokens a request shares with the earlier request added at `index`. */
+export interface SharedTokens {
+  readonly index: number;
+  readonly tokens: number;
+}
+
+/** An earlier request and how `request` compares with it (`comparePrefix(earlier, request)`). */
+export interface PrefixMatch {
+  /** Position of the earlier request in the order it was added (0 first). */
+  readonly index: number;
+  readonly comparison: PrefixComparison;
+}
+
+/**
+ * One node of the index: requests that hold the same leading segments, keyed by the chained hash of
+ * the last of them (which names the route and every segment before it).
+ */
+interface Node {
+  /** Segments held: the node's depth. */
+  readonly depth: number;
+  /** The segment at `depth - 1` of the first request through here (all hold the same bytes). */
+  readonly segment: Segment | null;
+  /** Every request through here, in the order added. */
+  readonly through: number[];
+  /** The requests that end here (hold exactly `depth` segments). */
+  readonly ends: number[];
+  readonly children: Map<bigint, Node>;
+}
+
+/** Earlier requests that can be skipped together: all share at most `bound` tokens with the request. */
+interface Group {
+  readonly bound: number;
+  readonly indices: readonly number[];
+  /**
+   * Where every request of the group differs from the request (segment and char), when that is
+   * inside both sides' text of that segment: then counting the shared tokens reads only there.
+   */
+  readonly branchesAt: { readonly segment: number; readonly offset: number } | null;
+}
+
+/** A candidate while searching: its comparison is made only for the one that wins. */
+interface Candidate {
+  readonly index: number;
+  readonly tokens: number;
+  readonly comparison: PrefixComparison | null;
+}
+
+const newNode = (depth: number, segment: Segment | null): Node => ({ depth, segment, through: [], ends: [], children: new Map() });
+
+/**
+ * Finds, for each request in turn, the earlier request it shares the longest prefix with (most
+ * `comparePrefix` tokens; ties by `ties`), without comparing it with every earlier one. Earlier
+ * requests sit in a trie keyed by their chained segment hashes; the new request walks its own hashes
+ * down it, each request off that path is grouped where it branches off, and each group gets an upper
+ * bound on the tokens it can share (`shared-token-bound.ts`) from the first differing character of
+ * the branching segment. Groups are counted highest bound first, until no bound can reach the best
+ * found: the answer is the one a comparison with every earlier request gives. A group that differs
+ * inside the branching segment's text is counted at that divergence only (`sharedTokensAtDifference`,
+ * a few characters tokenized per request); any other gets a full `comparePrefix`, as does the winner.
+ * Requests that branch off early (another head) are skipped by their bound; siblings that differ
+ * inside one pre-token of their task (numbered tasks) all reach the bound and are each counted.
+ */
+export class LongestPrefixIndex {
+  readonly counter: PrefixTokenCounter;
+  readonly #options: LongestPrefixOptions;
+  readonly #requests: PrefixRequest[] = [];
+  readonly #splits: boolean[] = [];
+  readonly #roots = new Map<string, Node>();
+
+  constructor(options: LongestPrefixOptions) {
+    this.#options = options;
+    this.counter = options.counter ?? new PrefixTokenCounter();
+  }
+
+  /** Requests added so far. */
+  get size(): number {
+    return this.#requests.length;
+  }
+
+  /** The request added at `index`. */
+  request(index: number): PrefixRequest {
+    const request = this.#requests[index];
+    if (!request) throw new RangeError(`no request at index ${index}: ${this.#requests.length} added`);
+    return request;
+  }
+
+  /** Adds a request as the latest earlier request of those that follow; returns its index. */
+  add(request: PrefixRequest): number {
+    const index = this.#requests.length;
+    this.#requests.push(request);
+    this.#splits.push(splitsUtf8Sequence(request.segments));
+    const key = routeKeyString(request.route);
+    let node: Node | undefined = this.#roots.get(key);
+    if (!node) this.#roots.set(key, (node = newNode(0, null)));
+    node.through.push(index);
+    for (const segment of request.segments) {
+      let child: Node | undefined = node.children.get(segment.prefixHash);
+      if (!child) node.children.set(segment.prefixHash, (child = newNode(node.depth + 1, segment)));
+      child.through.push(index);
+      node = child;
+    }
+    node.ends.push(index);
+    return index;
+  }
+
+  /**
+   * The tokens `request` shares with every earlier candidate (all routes or its own; in the order
+   * added), exactly as `comparePrefix` counts them, and the longest by the same rule as `longest`.
+   * For a caller that needs every count, not only the longest: each request that differs inside one
+   * segment's text costs one tokenization of a few characters, not a whole comparison.
+   */
+  sharedWithEach(request: PrefixRequest): { readonly shared: readonly SharedTokens[]; readonly longest: PrefixMatch | undefined } {
+    const found: Candidate[] = [];
+    if (splitsUtf8Sequence(request.segments)) {
+      for (const index of this.#candidates(request)) found.push({ index, ...this.#compare(this.#requests[index]!, request) });
+    } else {
+      const counts = new Map<string, (other: PrefixRequest) => number>();
+      for (const group of this.#groups(request)) {
+        for (const index of group.indices) found.push(this.#count(index, request, group, counts));
+      }
+      if (this.#options.routes === 'any') {
+        const own = this.#roots.get(routeKeyString(request.route));
+        for (const [, root] of this.#roots) if (root !== own) for (const index of root.through) found.push({ index, tokens: 0, comparison: null });
+      }
+      found.sort((a, b) => a.index - b.index);
+    }
+    let best: Candidate | undefined;
+    for (const candidate of found) if (this.#beats(candidate, best)) best = candidate;
+    return { shared: found.map(({ index, tokens }) => ({ index, tokens })), longest: best && this.#matchOf(best, request) };
+  }
+
+  /** Every earlier request that is a candidate for `request` under `routes`, in the order added. */
+  #candidates(request: PrefixRequest): readonly number[] {
+    if (this.#options.routes === 'any') return this.#requests.map((_, index) => index);
+    return this.#roots.get(routeKeyString(request.route))?.through ?? [];
+  }
+
+  #count(index: number, request: PrefixRequest, group: Group, counts: Map<string, (other: PrefixRequest) => number>): Candidate {
+    const earlier = this.#requests[index]!;
+    if (group.branchesAt === null) return { index, ...this.#compare(earlier, request) };
+    return { index, tokens: this.#countAt(counts, request, group.branchesAt)(earlier), comparison: null };
+  }
+
+  #matchOf(candidate: Candidate, request: PrefixRequest): PrefixMatch {
+    return { index: candidate.index, comparison: candidate.comparison ?? comparePrefix(this.#requests[candidate.index]!, request, { counter: this.counter }) };
+  }
+
+  /** The earlier request `request` shares the most tokens with (ties by `ties`), or undefined when there is no candidate. */
+  longest(request: PrefixRequest): PrefixMatch | undefined {
+    if (splitsUtf8Sequence(request.segments)) return this.sharedWithEach(request).longest;
+    let best: Candidate | undefined;
+    // Siblings that branch at the same character share the request's side of the count.
+    const counts = new Map<string, (other: PrefixRequest) => number>();
+    // Ties on the bound are taken in the order that wins a tie, so that the first to reach it ends the search.
+    const order = this.#options.ties === 'earliest' ? 1 : -1;
+    const groups = this.#groups(request).sort((a, b) => b.bound - a.bound || order * ((a.indices[0] ?? 0) - (b.indices[0] ?? 0)));
+    for (const group of groups) {
+      const top = best?.tokens ?? -1;
+      if (group.bound < top) break;
+      for (const index of group.indices) {
+        // At equal bound, only a request that would win the tie can change the answer.
+        if (best && group.bound === top && !this.#winsTie(index, best.index)) continue;
+        const candidate = this.#count(index, request, group, counts);
+        if (this.#beats(candidate, best)) best = candidate;
+      }
+    }
+    const found = best && this.#matchOf(best, request);
+    return this.#options.routes === 'any' ? this.#otherRoute(request, found) : found;
+  }
+
+  #countAt(counts: Map<string, (other: PrefixRequest) => number>, request: PrefixRequest, at: { readonly segment: number; readonly offset: number }): (other: PrefixRequest) => number {
+    const key = `${at.segment}:${at.offset}`;
+    let count = counts.get(key);
+    if (!count) counts.set(key, (count = sharedTokensAtDifference(request, at.segment, at.offset, this.counter)));
+    return count;
+  }
+
+  #compare(earlier: PrefixRequest, request: PrefixRequest): { tokens: number; comparison: PrefixComparison } {
+    const comparison = comparePrefix(earlier, request, { counter: this.counter });
+    return { tokens: comparison.commonPrefix.tokens, comparison };
+  }
+
+  #beats(candidate: Candidate, best: Candidate | undefined): boolean {
+    return !best || candidate.tokens > best.tokens || (candidate.tokens === best.tokens && this.#winsTie(candidate.index, best.index));
+  }
+
+  /** The requests on `request`'s route, grouped where they leave its path, each group with its bound. */
+  #groups(request: PrefixRequest): Group[] {
+    const groups: Group[] = [];
+    // Siblings that branch at the same character share a bound: count it once.
+    const bounds = new Map<string, number>();
+    let node = this.#roots.get(routeKeyString(request.route));
+    const segments = request.segments;
+    while (node) {
+      const depth = node.depth;
+      if (node.ends.length > 0) groups.push({ bound: tokensWithinSegments(request, depth, this.counter), indices: node.ends, branchesAt: null });
+      const next = depth < segments.length ? node.children.get(segments[depth]!.prefixHash) : undefined;
+      for (const child of node.children.values()) {
+        if (child !== next) groups.push({ ...this.#branchBound(request, child, bounds), indices: child.through });
+      }
+      node = next;
+    }
+    return groups;
+  }
+
+  /** At most how many tokens `request` shares with the requests through `child`, which leaves its path at `child.depth - 1`. */
+  #branchBound(request: PrefixRequest, child: Node, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
+    const at = child.depth - 1;
+    const mine = request.segments[at];
+    // The request ended before this segment: it can share at most all of itself.
+    if (!mine) return { bound: tokensWithinSegments(request, request.segments.length, this.counter), branchesAt: null };
+    const theirs = child.segment!.text;
+    const text = mine.text;
+    const limit = Math.min(text.length, theirs.length);
+    let offset = 0;
+    while (offset < limit && text.charCodeAt(offset) === theirs.charCodeAt(offset)) offset++;
+    // One text ends where the other goes on (or they differ only in bytes the texts do not show):
+    // the comparison reads on into later segments, which this bound does not see.
+    if (offset === limit || child.through.some((index) => this.#splits[index])) return { bound: Number.POSITIVE_INFINITY, branchesAt: null };
+    const key = `${at}:${offset}`;
+    let bound = bounds.get(key);
+    if (bound === undefined) bounds.set(key, (bound = tokensBeforeDifference(request, at, offset, this.counter)));
+    return { bound, branchesAt: { segment: at, offset } };
+  }
+
+  /** With `routes: 'any'`: the earliest or latest request on another route, when it beats `best` (it shares nothing). */
+  #otherRoute(request: PrefixRequest, best: PrefixMatch | undefined): PrefixMatch | undefined {
+    if (best && best.comparison.commonPrefix.tokens > 0) return best;
+    const own = routeKeyString(request.route);
+    let other: number | undefined;
+    for (const [key, root] of this.#roots) {
+      if (key === own || root.through.length === 0) continue;
+      const index = this.#options.ties === 'earliest' ? root.through[0]! : root.through.at(-1)!;
+      if (other === undefined || this.#winsTie(index, other)) other = index;
+    }
+    if (other === undefined || (best && !this.#winsTie(other, best.index))) return best;
+    return { index: other, comparison: comparePrefix(this.#requests[other]!, request, { counter: this.counter }) };
+  }
+
+  #winsTie(index: number, than: number): boolean {
+    return this.#options.ties === 'earliest' ? index < than : index > than;
+  }
+}
