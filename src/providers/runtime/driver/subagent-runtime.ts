@@ -170,7 +170,8 @@ export class SubagentRuntime implements SubagentService {
   }
 
   #record(agent: AgentHandle, mode: 'one-shot' | 'continuable', request: SubagentStartRequest): void {
-    this.#catalog.record({ id: agent.id, parentId: request.parent.id, mode, label: request.label ?? '', createdAt: agent.session.header.createdAt, agent });
+    const facts = { id: agent.id, parentId: request.parent.id, label: request.label ?? '', createdAt: agent.session.header.createdAt };
+    this.#catalog.record(mode === 'continuable' ? { ...facts, mode, agent } : { ...facts, mode });
   }
 
   #resolve(name: string, request: SubagentStartRequest): SubagentProvider {

@@ -358,24 +358,30 @@ export interface ContinuableChild {
   dispose(): Promise<void>;
 }
 
-/** One child session the host started, as its durable header and descriptor name it. */
-export interface SubagentCatalogEntry {
+/** What every child session the host started keeps, as its durable header and descriptor name it. */
+interface SubagentCatalogFacts {
   readonly id: string;
   /** The durable direct parent (`parentSession`). */
   readonly parentId: string;
-  readonly mode: 'one-shot' | 'continuable';
   /** The durable display label (the delegation's `description`); `''` when none was given. */
   readonly label: string;
   readonly createdAt: number;
-  /** The child's agent, resident or not: its session is the stored record. */
-  readonly agent: AgentHandle;
 }
 
+/**
+ * One child session the host started. Only a continuable child keeps its agent (its session is the
+ * stored, resumable record); a one-shot child is a traversal node of `listDescendants` once its run
+ * ends, and holding its agent would keep every finished run's session alive for the host's life.
+ */
+export type SubagentCatalogEntry =
+  | (SubagentCatalogFacts & { readonly mode: 'continuable'; readonly agent: AgentHandle })
+  | (SubagentCatalogFacts & { readonly mode: 'one-shot'; readonly agent?: undefined });
+
 /** A catalog entry placed in its root's tree (DSH `listDescendants`). */
-export interface SubagentTreeEntry extends SubagentCatalogEntry {
+export type SubagentTreeEntry = SubagentCatalogEntry & {
   /** 1 for a direct child of the root. */
   readonly depth: number;
-}
+};
 
 /** The subagent service as agents and tools reach it (DSH `ctx.subagents`; implemented by `SubagentRuntime`). */
 export interface SubagentService {
