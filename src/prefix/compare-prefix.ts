@@ -7,6 +7,7 @@ import { firstDifferingByte, type BytePosition } from './first-differing-byte.js
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
 import { encodePair } from './tokenize-pair.js';
+import { commonChars } from './common-chars.js';
 import { charOffsetAtByte } from './utf8.js';
 
 /** Size of a request or of a shared prefix. */
@@ -86,8 +87,7 @@ function walkToFirstDifference(a: readonly Segment[], b: readonly Segment[], cur
     const textA = a[cursorA.segment]!.text;
     const textB = b[cursorB.segment]!.text;
     const span = Math.min(textA.length - cursorA.offset, textB.length - cursorB.offset);
-    let matched = 0;
-    while (matched < span && textA.charCodeAt(cursorA.offset + matched) === textB.charCodeAt(cursorB.offset + matched)) matched++;
+    const matched = commonChars(textA, textB, cursorA.offset, cursorB.offset, span);
     cursorA.offset += matched;
     cursorB.offset += matched;
     if (matched < span) return;

@@ -4,7 +4,8 @@ import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
 import type { Segment } from './segment.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
-import { commonChars, countPair } from './tokenize-pair.js';
+import { commonChars } from './common-chars.js';
+import { countPair } from './tokenize-pair.js';
 
 /**
  * What kvprefix remembers of one segment's text, keyed by its hash: its token count and the token

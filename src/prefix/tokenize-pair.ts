@@ -5,14 +5,6 @@ import type { PairCount, Tokenizer } from './tokenizer.js';
  * merge that stretch once for both (`encodePair`, `countPair`) does, any other is asked for each side.
  */
 
-/** Number of leading chars `a` and `b` have in common. */
-export function commonChars(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let index = 0;
-  while (index < limit && a.charCodeAt(index) === b.charCodeAt(index)) index++;
-  return index;
-}
-
 /** `[encode(a), encode(b)]`, where `a` and `b` agree on their first `shared` chars. */
 export function encodePair(tokenizer: Tokenizer, a: string, b: string, shared: number): [number[], number[]] {
   return tokenizer.encodePair ? tokenizer.encodePair(a, b, shared) : [tokenizer.encode(a), tokenizer.encode(b)];
