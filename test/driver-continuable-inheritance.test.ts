@@ -34,7 +34,7 @@ async function replay() {
   parent.followup([{ type: 'text', text: recordedPrompts(parentRows)[0]! }]);
   await settleAll(host);
   model.assertConsumed();
-  const child = host.subagents.listChildren(parent.id)[0]!.agent;
+  const child = host.subagents.listChildren(parent.id)[0]!.agent!;
   return { parent, child, parentRows, childRows };
 }
 

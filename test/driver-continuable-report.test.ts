@@ -85,7 +85,7 @@ describe('driver: continuable children and their report channel', () => {
     await prompt(top, 'start a background child');
     await settleAll(host);
     model.assertConsumed();
-    const childAgent = host.subagents.listChildren(top.id)[0]!.agent;
+    const childAgent = host.subagents.listChildren(top.id)[0]!.agent!;
     expect(lastToolResult(top)).toEqual({ text: `started subagent ${childAgent.id}`, isError: false });
     // The notice opens the parent's next turn, worded and sourced as subagent-continuable-inheritance records it.
     const notice = top.session.events.filter((event) => event.type === 'user/message').at(-1)!.data;

@@ -60,7 +60,7 @@ async function replay() {
   parent.followup([{ type: 'text', text: prompt }]);
   await settleAll(host);
   model.assertConsumed();
-  const child = host.subagents.listChildren(parent.id)[0]!.agent;
+  const child = host.subagents.listChildren(parent.id)[0]!.agent!;
   return { parent, child };
 }
 

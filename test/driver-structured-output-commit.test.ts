@@ -22,7 +22,7 @@ function attached() {
     concludeTurn: () => undefined,
     addAfterResult: unavailable,
     ownedByLiveAgent: true,
-    subagents: { start: unavailable, startContinuable: unavailable, listChildren: unavailable, listDescendants: unavailable, followup: unavailable },
+    subagents: { start: unavailable, startContinuable: unavailable, listChildren: unavailable, listDescendants: unavailable, followup: unavailable, interrupt: unavailable },
     jobs: undefined,
   });
   const logResult = (name: string, of: ToolExecution, isError: boolean): void => {

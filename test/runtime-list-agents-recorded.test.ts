@@ -47,7 +47,7 @@ async function replay() {
   parent.followup([{ type: 'text', text: second! }]);
   await settleAll(host);
   model.assertConsumed();
-  const child: AgentHandle = host.subagents.listChildren(parent.id)[0]!.agent;
+  const child: AgentHandle = host.subagents.listChildren(parent.id)[0]!.agent!;
   return { host, parent, child, parentRows, childRows };
 }
 

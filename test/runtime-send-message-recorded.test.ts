@@ -57,7 +57,7 @@ async function replay() {
   release();
   await settleAll(host);
   model.assertConsumed();
-  const started: AgentHandle = host.subagents.listChildren(parent.id)[0]!.agent;
+  const started: AgentHandle = host.subagents.listChildren(parent.id)[0]!.agent!;
   return { parent, started, parentRows, recordedId };
 }
 

@@ -1,6 +1,10 @@
 import type { ChatWireMessage } from '../../providers/index.js';
-import { createRequest, Segment, type MessagePart, type PrefixRequest, type RequestParts, type RouteKey, type SegmentInput } from '../../prefix/index.js';
+import { Segment, type MessagePart, type PrefixRequest, type RequestParts, type RouteKey, type SegmentInput } from '../../prefix/index.js';
+import { BuiltSegments } from './built-segments.js';
 import { pythonJson } from './python-json.js';
+import { RenderedHeads } from './rendered-heads.js';
+import { RenderedMessages, type MessageSource } from './rendered-messages.js';
+import { sameJson } from './same-json.js';
 import { toStandIns, V4_TEMPLATE_TOKENS } from './special-tokens.js';
 import { TOOLS_BLOCK_CLOSING, TOOLS_BLOCK_OPENING } from './tools-block.js';
 
@@ -109,8 +113,18 @@ function segmentOf(part: MessagePart | undefined, fallbackName: string, content:
   return { kind: part?.kind ?? 'message', name: part?.name ?? fallbackName, content, meta: { role: part?.role ?? 'user' } };
 }
 
-/** Segment inputs of the conversation part of a V4 prompt (everything after the head). */
-function conversationInputs(messages: readonly ChatWireMessage[], parts: readonly MessagePart[]): SegmentInput[] {
+/** What `renderAssistantTurn` reads of a message: content, reasoning, and each call's name and arguments. */
+function assistantSource(message: ChatAssistantMessage, keepReasoning: boolean): MessageSource {
+  const calls = (message.tool_calls ?? []).flatMap((call) => [call.function.name, call.function.arguments]);
+  return ['assistant', message.content, message.reasoning_content ?? '', message.reasoning_content !== undefined, keepReasoning, ...calls];
+}
+
+/**
+ * Segment inputs of the conversation part of a V4 prompt (everything after the head), each text
+ * with template-token text mapped to stand-ins (a `<think>` quoted in a message is the token the
+ * server's tokenizer sees), looked up in `texts` when rendered before.
+ */
+function conversationInputs(messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages): SegmentInput[] {
   const blocks = mergeBlocks(messages);
   let lastReal = -1;
   blocks.forEach((block, index) => {
@@ -123,14 +137,19 @@ function conversationInputs(messages: readonly ChatWireMessage[], parts: readonl
       const member = block.members[0]!;
       const message = messages[member] as ChatAssistantMessage;
       callOrder = new Map((message.tool_calls ?? []).map((call, order) => [call.id, order]));
-      inputs.push(segmentOf(parts[member], `message[${member}]:assistant`, renderAssistantTurn(message, blockIndex > lastReal)));
+      const keepReasoning = blockIndex > lastReal;
+      const text = texts.text(assistantSource(message, keepReasoning), () => toStandIns(renderAssistantTurn(message, keepReasoning)));
+      inputs.push(segmentOf(parts[member], `message[${member}]:assistant`, text));
       return;
     }
     sortByCallOrder(block, messages, callOrder);
     block.members.forEach((member, position) => {
+      const message = messages[member]!;
       const opening = position === 0 ? user.mark : '\n\n';
       const closing = position === block.members.length - 1 ? `${assistant.mark}${blockIndex >= lastReal ? thinkOpen.mark : thinkClose.mark}` : '';
-      inputs.push(segmentOf(parts[member], `message[${member}]:${messages[member]!.role}`, `${opening}${memberText(messages[member]!)}${closing}`));
+      const body = message.role === 'tool' ? message.content : message.role === 'user' ? userText(message) : '';
+      const text = texts.text([message.role, body, opening, closing], () => toStandIns(`${opening}${memberText(message)}${closing}`));
+      inputs.push(segmentOf(parts[member], `message[${member}]:${message.role}`, text));
     });
   });
   return inputs;
@@ -139,11 +158,14 @@ function conversationInputs(messages: readonly ChatWireMessage[], parts: readonl
 /**
  * One tool's line of the tools block, memoised: a replay renders the same pinned schemas into every
  * request, and their Python-style JSON is the costly part of rendering. Within one log the schema
- * objects are the same (looked up by identity); across logs their compact JSON is the key.
+ * objects are the same (looked up by identity). Across logs each log's pins are parsed afresh into
+ * equal objects: they are found by name and compared by walking them, which costs a fraction of
+ * `JSON.stringify` (a first request per log stringified its ~25 KB of schemas just to look them up).
  */
 class ToolLines {
   readonly #byObject = new WeakMap<object, { readonly name: unknown; readonly description: unknown; readonly line: string }>();
-  readonly #byJson = new Map<string, string>();
+  readonly #byName = new Map<unknown, { readonly fn: unknown; readonly line: string }[]>();
+  #size = 0;
 
   line(schema: unknown): string {
     const fn = ((schema as { function?: unknown }).function ?? schema) as { name?: unknown; description?: unknown; parameters?: unknown };
@@ -151,12 +173,18 @@ class ToolLines {
     const known = parameters ? this.#byObject.get(parameters) : undefined;
     // Strings from the same pin are the same string objects, so these comparisons are cheap.
     if (known && known.name === fn.name && known.description === fn.description) return known.line;
-    const compact = JSON.stringify(fn);
-    let line = this.#byJson.get(compact);
+    let line = this.#byName.get(fn.name)?.find((candidate) => sameJson(candidate.fn, fn))?.line;
     if (line === undefined) {
       line = toStandIns(pythonJson(fn));
-      if (this.#byJson.size >= TOOL_LINES_KEPT) this.#byJson.delete(this.#byJson.keys().next().value!);
-      this.#byJson.set(compact, line);
+      if (this.#size >= TOOL_LINES_KEPT) {
+        this.#byName.clear();
+        this.#size = 0;
+      }
+      // The schema object itself is kept: equal content renders to this line whatever object holds it.
+      const lines = this.#byName.get(fn.name) ?? [];
+      lines.push({ fn, line });
+      this.#byName.set(fn.name, lines);
+      this.#size++;
     }
     if (parameters) this.#byObject.set(parameters, { name: fn.name, description: fn.description, line });
     return line;
@@ -182,16 +210,31 @@ function headInputs(parts: RequestParts, tools: ToolLines): SegmentInput[] {
 
 /**
  * Renders chat requests as DeepSeek V4's server does (see `renderDeepSeekV4`), remembering the tool
- * lines it has rendered: hold one for as long as you render requests of the same hosts.
+ * lines and the segments it has built (a request that repeats an earlier one's head and history
+ * gets the same segment objects back, only its new segments are hashed): hold one for as long as
+ * you render requests of the same hosts.
  */
 export class DeepSeekV4Renderer {
   readonly #tools = new ToolLines();
+  readonly #segments = new BuiltSegments();
+  readonly #heads = new RenderedHeads();
+  readonly #messages = new RenderedMessages();
 
   render(route: RouteKey, parts: RequestParts): PrefixRequest {
     const messages = parts.messages.map((part) => part.wire as ChatWireMessage);
-    // Token text written out in the content (a `<think>` quoted in a message) is the token the server's tokenizer sees.
-    const conversation = conversationInputs(messages, parts.messages).map((input) => ({ ...input, content: toStandIns(input.content as string) }));
-    return createRequest(route, 'chat', [...headInputs(parts, this.#tools), ...conversation]);
+    const conversation = conversationInputs(messages, parts.messages, this.#messages);
+    const routeSeed = this.#segments.routeSeed(route);
+    let head = this.#heads.find(routeSeed, parts.system, parts.tools);
+    if (head === undefined) {
+      head = this.#segments.chain(routeSeed, headInputs(parts, this.#tools));
+      this.#heads.remember(routeSeed, parts.system, parts.tools, head);
+    }
+    return { route, layout: 'chat', segments: [...head, ...this.#segments.chain(head.at(-1)?.prefixHash ?? routeSeed, conversation)], routeSeed };
+  }
+
+  /** `withGeneratedResponse`, reusing the response segment when the same response followed the same prompt before. */
+  withResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
+    return { ...request, segments: [...request.segments, this.#segments.segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed)] };
   }
 }
 
@@ -210,7 +253,10 @@ export function renderDeepSeekV4(route: RouteKey, parts: RequestParts): PrefixRe
  * request's segments are shared, not copied.
  */
 export function withGeneratedResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
-  const last = request.segments.at(-1);
-  const segment = new Segment({ kind: 'message', name: 'response', content: toStandIns(renderAssistantTurn(response, true)), meta: { role: 'assistant' } }, last?.prefixHash ?? request.routeSeed);
+  const segment = new Segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed);
   return { ...request, segments: [...request.segments, segment] };
+}
+
+function responseInput(response: ChatAssistantMessage): SegmentInput {
+  return { kind: 'message', name: 'response', content: toStandIns(renderAssistantTurn(response, true)), meta: { role: 'assistant' } };
 }

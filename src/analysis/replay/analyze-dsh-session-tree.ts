@@ -46,15 +46,28 @@ function sharedTokens(comparison: PrefixComparison, entry: StoredSequence): numb
   return Math.max(0, comparison.commonPrefix.tokens + entry.head.offset);
 }
 
-function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inherited: ReadonlySet<number>): SegmentSpan[] {
-  const spans: SegmentSpan[] = [];
-  let before = 0;
-  request.segments.forEach((segment, index) => {
-    const through = counter.prefixTokens(request.segments, index + 1);
-    spans.push({ kind: segment.kind, name: segment.name, tokens: through - before, hash: hashHex(segment.hash), ...(inherited.has(index) ? { inherited: true } : {}) });
-    before = through;
+/**
+ * Spans already drawn in this replay, by the prefix hash of their segment (which fixes the segment
+ * and everything before it, so its token count too), one map for history inherited from a fork
+ * parent and one for the rest. A long log's requests repeat their predecessors' segments: the
+ * results then share one span object per distinct prefix instead of holding (requests × history).
+ */
+interface DrawnSpans {
+  readonly own: Map<bigint, SegmentSpan>;
+  readonly inherited: Map<bigint, SegmentSpan>;
+}
+
+function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inherited: ReadonlySet<number>, drawn: DrawnSpans): SegmentSpan[] {
+  return request.segments.map((segment, index) => {
+    const spans = inherited.has(index) ? drawn.inherited : drawn.own;
+    const known = spans.get(segment.prefixHash);
+    // The same bytes after the same prefix may carry another name (a task where a message was).
+    if (known !== undefined && known.kind === segment.kind && known.name === segment.name) return known;
+    const tokens = counter.prefixTokens(request.segments, index + 1) - counter.prefixTokens(request.segments, index);
+    const span: SegmentSpan = { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash), ...(inherited.has(index) ? { inherited: true } : {}) };
+    spans.set(segment.prefixHash, span);
+    return span;
   });
-  return spans;
 }
 
 /** Segment indices of a fork child's request that carry history inherited from the parent (the seed). */
@@ -93,6 +106,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
   });
   const store = new SequenceStore();
   const calibrations = new HeadCalibrations();
+  const drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
   const results: RequestAnalysis[][] = sessions.map(() => []);
   const label = (index: number) => path.basename(sessions[index]!.file);
 
@@ -138,7 +152,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       observed,
       divergence: best ? divergenceOf(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null,
       cost: { predicted: costOf(predicted, prices, output), observed: observed ? costOf(observed, prices, output) : null },
-      segments: segmentSpans(request, rendering.counter, inheritedSegments(session, reconstructed, request)),
+      segments: segmentSpans(request, rendering.counter, inheritedSegments(session, reconstructed, request), drawn),
     });
 
     // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.

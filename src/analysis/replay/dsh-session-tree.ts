@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../prefix/index.js';
 import {
@@ -37,11 +37,13 @@ export interface DshRequestRecord {
 const LOG_NAME = /^session(?:\.(\d+))?\.jsonl(?:\.zstd?)?$/i;
 
 /** The log files of a session tree: the folder's `session.jsonl` and `session.<n>.jsonl` (plain or zstd). */
-async function treeFiles(target: string): Promise<string[]> {
-  const info = await stat(target).catch(() => undefined);
+function treeFiles(target: string): string[] {
+  // Synchronous on purpose: two metadata calls per tree, where the promise versions' trips through
+  // the thread pool cost more than the calls (a replay of 43 small trees spent ~5 ms a pass there).
+  const info = statSync(target, { throwIfNoEntry: false });
   if (!info) throw new InputError('input/not-found', `no such file or folder: ${target}`, { source: target });
   const directory = info.isDirectory() ? target : path.dirname(target);
-  const names = (await readdir(directory)).filter((name) => LOG_NAME.test(name));
+  const names = readdirSync(directory).filter((name) => LOG_NAME.test(name));
   if (names.length === 0) throw new InputError('input/no-session-log', `no session.jsonl or session.<n>.jsonl in ${directory}`, { source: target });
   const order = (name: string) => Number(LOG_NAME.exec(name)?.[1] ?? -1);
   return names.sort((a, b) => order(a) - order(b)).map((name) => path.join(directory, name));
@@ -52,36 +54,51 @@ async function treeFiles(target: string): Promise<string[]> {
  * first, then the children in the order they were created.
  */
 export async function readDshSessionTree(target: string, options: { readonly maxInputBytes?: number } = {}): Promise<DshSessionFile[]> {
-  const files = await treeFiles(target);
+  const files = treeFiles(target);
   const sessions = await Promise.all(files.map(async (file) => ({ file, log: await readSessionLog(file, options), pins: await loadHeadPins(file) })));
   const ids = new Set(sessions.map((session) => session.log.header.id));
   const isRoot = (session: DshSessionFile) => session.log.header.parentSession === undefined || !ids.has(session.log.header.parentSession);
   return sessions.sort((a, b) => Number(isRoot(b)) - Number(isRoot(a)) || a.log.header.createdAt - b.log.header.createdAt);
 }
 
-function eventTime(log: SessionLog, through: number): number | null {
+/** Per point, the time of the last event at or before it (`through`), or null when none carries one. */
+function pointTimes(log: SessionLog, points: readonly ModelRequestPoint[]): (number | null)[] {
+  // Points come in log order, so one pass over the events serves them all (a long log has thousands).
+  const times: (number | null)[] = [];
   let time: number | null = null;
   for (const entry of log.events) {
-    if (entry.seq > through) break;
+    while (times.length < points.length && entry.seq > points[times.length]!.through) times.push(time);
+    if (times.length === points.length) break;
     const value = (entry.event as { time?: unknown }).time;
     if (typeof value === 'number') time = value;
   }
-  return time;
+  while (times.length < points.length) times.push(time);
+  return times;
 }
 
-function responseOf(log: SessionLog, point: ModelRequestPoint): DshRequestRecord['response'] {
-  const message = log.events.find(
-    (entry) => entry.seq > point.through && isEventType(entry, 'assistant/message') && entry.event.data.turn === point.turn && entry.event.data.step === point.step,
-  );
-  if (!message || !isEventType(message, 'assistant/message')) return undefined;
-  const wire = messageToChatMessages(message.event.data.message)[0];
-  return wire?.role === 'assistant' ? wire : undefined;
+/** Per point, the step's response: the first `assistant/message` of its turn and step after it. */
+function pointResponses(log: SessionLog, points: readonly ModelRequestPoint[]): DshRequestRecord['response'][] {
+  const messages = new Map<string, SessionLog['events'][number][]>();
+  for (const entry of log.events) {
+    if (!isEventType(entry, 'assistant/message')) continue;
+    const key = `${entry.event.data.turn}:${entry.event.data.step}`;
+    const list = messages.get(key) ?? [];
+    list.push(entry);
+    messages.set(key, list);
+  }
+  return points.map((point) => {
+    const message = messages.get(`${point.turn}:${point.step}`)?.find((entry) => entry.seq > point.through);
+    if (!message || !isEventType(message, 'assistant/message')) return undefined;
+    const wire = messageToChatMessages(message.event.data.message)[0];
+    return wire?.role === 'assistant' ? wire : undefined;
+  });
 }
 
 function ownRequests(session: DshSessionFile, sessionIndex: number): DshRequestRecord[] {
-  return modelRequestPoints(session.log)
-    .filter((point) => !point.seeded)
-    .map((point, index) => ({ session: sessionIndex, index, point, time: eventTime(session.log, point.through), response: responseOf(session.log, point) }));
+  const points = modelRequestPoints(session.log).filter((point) => !point.seeded);
+  const times = pointTimes(session.log, points);
+  const responses = pointResponses(session.log, points);
+  return points.map((point, index) => ({ session: sessionIndex, index, point, time: times[index] ?? null, response: responses[index] }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { getTokenizer, PrefixTokenCounter, renderRequest, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import type { ChatWireMessage, ReconstructedRequestParts } from '../../providers/index.js';
 import { DeepSeekV4Tokenizer } from '../deepseek/deepseek-tokenizer.js';
-import { DeepSeekV4Renderer, withGeneratedResponse } from '../deepseek/render-v4.js';
+import { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 
 type AssistantWire = Extract<ChatWireMessage, { role: 'assistant' }>;
 
@@ -52,12 +52,13 @@ export class RouteRenderings {
 
   for(route: RouteKey): RouteRendering {
     if (isDeepSeekRoute(route)) {
+      if (this.#deepseek) return this.#deepseek;
       const renderer = this.#options.deepseekRenderer ?? new DeepSeekV4Renderer();
-      this.#deepseek ??= {
+      this.#deepseek = {
         tokenizer: 'deepseek-v4',
         counter: this.#options.deepseekCounter ?? new PrefixTokenCounter(new DeepSeekV4Tokenizer()),
         render: (reconstructed) => renderer.render(reconstructed.head.route, reconstructed.parts),
-        withResponse: withGeneratedResponse,
+        withResponse: (request, response) => renderer.withResponse(request, response),
       };
       return this.#deepseek;
     }

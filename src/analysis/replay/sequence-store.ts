@@ -63,17 +63,18 @@ export class SequenceStore {
    * segment, the newest on the route, which may still share a token prefix inside it.
    */
   candidates(request: PrefixRequest): StoredSequence[] {
-    const deepest = new Map<StoredSequence['source'], StoredSequence[]>();
+    // The deepest index lists holding each source; filtered once at the end, not at every depth
+    // (a long log's request walks thousands of segments).
+    let inputs: StoredSequence[] | undefined;
+    let outputs: StoredSequence[] | undefined;
     for (const segment of request.segments) {
       const entries = this.#byPrefix.get(segment.prefixHash);
       if (!entries) break;
-      for (const source of ['input', 'output'] as const) {
-        const ofSource = entries.filter((entry) => entry.source === source);
-        if (ofSource.length > 0) deepest.set(source, ofSource);
-      }
+      if (entries.some((entry) => entry.source === 'input')) inputs = entries;
+      if (entries.some((entry) => entry.source === 'output')) outputs = entries;
     }
-    if (deepest.size === 0) return [...(this.#latest.get(routeKeyString(request.route)) ?? [])];
-    return [...(deepest.get('input') ?? []), ...(deepest.get('output') ?? [])];
+    if (!inputs && !outputs) return [...(this.#latest.get(routeKeyString(request.route)) ?? [])];
+    return [...(inputs?.filter((entry) => entry.source === 'input') ?? []), ...(outputs?.filter((entry) => entry.source === 'output') ?? [])];
   }
 }
 
@@ -81,6 +82,7 @@ function push<K>(map: Map<K, StoredSequence[]>, key: K, entry: StoredSequence, s
   let entries = map.get(key);
   if (!entries) map.set(key, (entries = []));
   entries.push(entry);
-  const ofSource = entries.filter((candidate) => candidate.source === source);
-  if (ofSource.length > CANDIDATES_PER_PREFIX) entries.splice(entries.indexOf(ofSource[0]!), 1);
+  let count = 0;
+  for (const candidate of entries) if (candidate.source === source) count++;
+  if (count > CANDIDATES_PER_PREFIX) entries.splice(entries.findIndex((candidate) => candidate.source === source), 1);
 }

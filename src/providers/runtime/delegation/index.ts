@@ -9,3 +9,4 @@ export { askUserQuestionTool, DELEGATED_CALLER_MESSAGE } from './ask-user-questi
 export type { QuestionAnswerer } from './ask-user-question-tool.js';
 export { listAgentsTool, listingLine, NO_LISTED_AGENTS } from './list-agents-tool.js';
 export { messageQueuedText, sendMessageTool } from './send-message-tool.js';
+export { interruptAgentTool, interruptText } from './interrupt-agent-tool.js';

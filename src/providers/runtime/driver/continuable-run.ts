@@ -1,6 +1,7 @@
 import type { ContentBlock, MessageSource } from '../../model/content.js';
 import { abortedStart, prepareChild, type PreparedChild } from './child-agent.js';
 import { readChildResult } from './in-process-driver.js';
+import { ownsLiveWork, releaseWhenQuiet } from './residency-release.js';
 import { NOT_RESUMABLE, SubagentError } from './subagent-error.js';
 import type { AgentHandle, ContinuableChild, ContinuableCreateSpec, SubagentResult, SubagentStartRequest } from '../loop/agent-contract.js';
 import { settlementNotice } from './settlement-notice.js';
@@ -21,12 +22,6 @@ function notifyParent(child: AgentHandle, result: SubagentResult): void {
   else parent.steer(notice.content, notice.source);
 }
 
-/** True while the agent still owns live work: a child in the registry or an unfinished job. */
-function ownsLiveWork(agent: AgentHandle): boolean {
-  for (const other of agent.host.agents.values()) if (other.parent === agent) return true;
-  return agent.host.jobs?.list(agent).some((job) => job.status === 'running' || job.status === 'stopping') ?? false;
-}
-
 /**
  * One continuable child's settlement epochs (DSH's Activation residency epochs): an epoch opens when
  * work is delivered to a quiet child, runs every turn queued meanwhile, and settles when the child
@@ -36,6 +31,7 @@ function ownsLiveWork(agent: AgentHandle): boolean {
 class SettlementEpochs {
   #current: Promise<SubagentResult> | undefined;
   #open = false;
+  #stopReleaseWatch: (() => void) | undefined;
   disposed = false;
 
   constructor(private readonly prepared: PreparedChild) {}
@@ -48,6 +44,9 @@ class SettlementEpochs {
   /** Delivers `content` as the child's next turn, opening an epoch when none is open. */
   deliver(content: readonly ContentBlock[], source: MessageSource): string {
     const child = this.prepared.agent;
+    // New work opens an epoch whose own settlement decides residency; a deferred release is moot.
+    this.#stopReleaseWatch?.();
+    this.#stopReleaseWatch = undefined;
     child.reload();
     if (this.#open) return child.followup(content, source);
     const from = child.session.nextSeq;
@@ -59,8 +58,12 @@ class SettlementEpochs {
       notifyParent(child, result);
       // Settled: DSH disposes the resident handle once the child is quiet and owns no live child
       // (subagent README, "settled"); the stored session stays, and a later send resumes it. A child
-      // with a job still running stays loaded, so the job's notice has a live owner to reach.
-      if (!this.disposed && child.status === 'idle' && !ownsLiveWork(child)) child.unload();
+      // still owning a live child or a running job stays loaded, so their notices have a live owner
+      // to reach, and is released once that work ends.
+      if (!this.disposed && child.status === 'idle') {
+        if (!ownsLiveWork(child)) child.unload();
+        else this.#stopReleaseWatch = releaseWhenQuiet(child, () => child.unload());
+      }
       return result;
     });
     return messageId;

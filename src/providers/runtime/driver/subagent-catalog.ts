@@ -13,6 +13,11 @@ export class SubagentCatalog {
     if (!this.#entries.has(entry.id)) this.#entries.set(entry.id, entry);
   }
 
+  /** The entry recorded for a child id, or undefined when the host never started it. */
+  get(id: string): SubagentCatalogEntry | undefined {
+    return this.#entries.get(id);
+  }
+
   /** Direct children of a session, ordered by `createdAt` then id (DSH `listChildren`). */
   children(parentId: string): SubagentCatalogEntry[] {
     return [...this.#entries.values()]

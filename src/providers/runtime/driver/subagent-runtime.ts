@@ -1,8 +1,9 @@
 import { textOf, type ContentBlock } from '../../model/content.js';
 import { startContinuableRun } from './continuable-run.js';
+import { interruptTarget } from './interrupt-authority.js';
 import { NOT_RESUMABLE, SubagentError } from './subagent-error.js';
 import { SubagentCatalog } from './subagent-catalog.js';
-import type { AgentHandle, ContinuableChild, StopReason, SubagentCatalogEntry, SubagentTreeEntry, SubagentProvider, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { AgentHandle, ContinuableChild, InterruptOutcome, StopReason, SubagentCatalogEntry, SubagentTreeEntry, SubagentProvider, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
 
 /** Events of the subagent service (DSH `subagent/*`). */
 export interface SubagentRuntimeEvents {
@@ -143,6 +144,21 @@ export class SubagentRuntime implements SubagentService {
     return child.send(content);
   }
 
+  /**
+   * Interrupts the current turn of a continuable agent below the caller (DSH `interrupt` under
+   * ancestor authority): admission is synchronous, the stop lands when the target's turn observes
+   * its signal. The turn ends `aborted` with cause `parent`; queued input stays parked, the target's
+   * children keep running, and its settlement reaches its own parent as after any turn.
+   */
+  interrupt(caller: AgentHandle, targetId: string): InterruptOutcome {
+    const agent = interruptTarget(this.#catalog, caller, targetId, this.#continuables.get(targetId)?.agent);
+    // A target out of the registry (settled, stored) or between turns has nothing to stop: DSH
+    // accepts that as a no-op rather than an error.
+    if (agent.status !== 'running' || agent.host.agents.get(agent.id) !== agent) return 'not-running';
+    agent.cancel('parent', { keepInbox: true });
+    return 'requested';
+  }
+
   /** Direct children of a session, resident or not, ordered by `createdAt` then id (DSH `listChildren`). */
   listChildren(parentSessionId: string): readonly SubagentCatalogEntry[] {
     return this.#catalog.children(parentSessionId);
@@ -154,7 +170,8 @@ export class SubagentRuntime implements SubagentService {
   }
 
   #record(agent: AgentHandle, mode: 'one-shot' | 'continuable', request: SubagentStartRequest): void {
-    this.#catalog.record({ id: agent.id, parentId: request.parent.id, mode, label: request.label ?? '', createdAt: agent.session.header.createdAt, agent });
+    const facts = { id: agent.id, parentId: request.parent.id, label: request.label ?? '', createdAt: agent.session.header.createdAt };
+    this.#catalog.record(mode === 'continuable' ? { ...facts, mode, agent } : { ...facts, mode });
   }
 
   #resolve(name: string, request: SubagentStartRequest): SubagentProvider {

@@ -57,6 +57,7 @@ export class AgentHost implements AgentEnvironment {
   readonly jobs: JobRegistry | undefined;
   readonly #agents = new Map<string, AgentHandle>();
   readonly #publishListeners = new Set<(agent: AgentHandle) => void>();
+  readonly #unpublishListeners = new Set<(agent: AgentHandle) => void>();
 
   constructor(options: AgentHostOptions) {
     assertSectionLayer(options.composition.sections, 'global layer');
@@ -117,6 +118,22 @@ export class AgentHost implements AgentEnvironment {
 
   /** Removes exactly this agent (a stale handle never removes a same-id replacement). */
   unpublish(agent: AgentHandle): void {
-    if (this.#agents.get(agent.id) === agent) this.#agents.delete(agent.id);
+    if (this.#agents.get(agent.id) !== agent) return;
+    this.#agents.delete(agent.id);
+    for (const listener of this.#unpublishListeners) listener(agent);
+  }
+
+  /**
+   * Observes every removal (an unload or a disposal): a settled parent still loaded for its
+   * children's sake learns here that one of them left. Returns the unsubscriber.
+   */
+  onAgentUnpublished(listener: (agent: AgentHandle) => void): () => void {
+    this.#unpublishListeners.add(listener);
+    return () => this.#unpublishListeners.delete(listener);
+  }
+
+  /** How many removal observers are attached (a released agent must leave none behind). */
+  get unpublishListenerCount(): number {
+    return this.#unpublishListeners.size;
   }
 }

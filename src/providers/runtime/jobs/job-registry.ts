@@ -152,6 +152,11 @@ export class JobRegistry implements JobService {
     return () => this.#listeners.delete(listener);
   }
 
+  /** How many settlement observers are attached (a released agent must leave none behind). */
+  get doneListenerCount(): number {
+    return this.#listeners.size;
+  }
+
   async disposeOwned(owner: AgentHandle): Promise<void> {
     const owned = [...this.#jobs.values()].filter((job) => job.owner === owner);
     for (const job of owned) {

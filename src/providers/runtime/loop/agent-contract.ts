@@ -78,7 +78,15 @@ export interface ToolSubagents {
   listDescendants(): readonly ListedSubagent[];
   /** Sends the caller's child a later message as its next turn (DSH `send_message`); see `SubagentService.followup`. */
   followup(childId: string, content: readonly ContentBlock[]): string;
+  /** Stops the current turn of a continuable agent below the caller (DSH `interrupt_agent`); see `SubagentService.interrupt`. */
+  interrupt(targetId: string): InterruptOutcome;
 }
+
+/**
+ * An accepted interrupt: `requested` when the target was running a turn (the stop lands
+ * asynchronously), `not-running` when it had none to stop (DSH's accepted no-op).
+ */
+export type InterruptOutcome = 'requested' | 'not-running';
 
 /** A child as a tool lists it: catalog facts and its status, never the child agent itself. */
 export interface ListedSubagent {
@@ -242,6 +250,8 @@ export interface AgentEnvironment {
   publish(agent: AgentHandle): void;
   /** Removes exactly this agent (a stale handle never removes a same-id replacement). */
   unpublish(agent: AgentHandle): void;
+  /** Observes every removal from the registry (unload or disposal); returns the unsubscriber. */
+  onAgentUnpublished(listener: (agent: AgentHandle) => void): () => void;
 }
 
 /** Start-time features a provider can enforce (DSH `provider.capabilities`). */
@@ -348,24 +358,30 @@ export interface ContinuableChild {
   dispose(): Promise<void>;
 }
 
-/** One child session the host started, as its durable header and descriptor name it. */
-export interface SubagentCatalogEntry {
+/** What every child session the host started keeps, as its durable header and descriptor name it. */
+interface SubagentCatalogFacts {
   readonly id: string;
   /** The durable direct parent (`parentSession`). */
   readonly parentId: string;
-  readonly mode: 'one-shot' | 'continuable';
   /** The durable display label (the delegation's `description`); `''` when none was given. */
   readonly label: string;
   readonly createdAt: number;
-  /** The child's agent, resident or not: its session is the stored record. */
-  readonly agent: AgentHandle;
 }
 
+/**
+ * One child session the host started. Only a continuable child keeps its agent (its session is the
+ * stored, resumable record); a one-shot child is a traversal node of `listDescendants` once its run
+ * ends, and holding its agent would keep every finished run's session alive for the host's life.
+ */
+export type SubagentCatalogEntry =
+  | (SubagentCatalogFacts & { readonly mode: 'continuable'; readonly agent: AgentHandle })
+  | (SubagentCatalogFacts & { readonly mode: 'one-shot'; readonly agent?: undefined });
+
 /** A catalog entry placed in its root's tree (DSH `listDescendants`). */
-export interface SubagentTreeEntry extends SubagentCatalogEntry {
+export type SubagentTreeEntry = SubagentCatalogEntry & {
   /** 1 for a direct child of the root. */
   readonly depth: number;
-}
+};
 
 /** The subagent service as agents and tools reach it (DSH `ctx.subagents`; implemented by `SubagentRuntime`). */
 export interface SubagentService {
@@ -383,6 +399,13 @@ export interface SubagentService {
    * id. An unknown child, another parent's child or a disposed one is `subagent "<id>" is unavailable`.
    */
   followup(parent: AgentHandle, childId: string, content: readonly ContentBlock[]): string;
+  /**
+   * Interrupts the current turn of a continuable agent anywhere below the live caller (DSH
+   * `interrupt` under ancestor authority), keeping its queued input, its children and the agent
+   * itself. Anything else — an unknown id, the caller itself, an agent outside its subtree, a
+   * one-shot child — is rejected.
+   */
+  interrupt(caller: AgentHandle, targetId: string): InterruptOutcome;
 }
 
 /** A job's lifecycle (DSH `JobStatus`): `running`, optionally `stopping`, then one terminal status. */
@@ -457,4 +480,6 @@ export interface JobService {
   wait(id: string, timeoutMs: number, caller: AgentHandle, signal?: AbortSignal): Promise<JobSnapshot>;
   /** Cancels every job the agent owns and waits until they settled (the owner's disposal). */
   disposeOwned(owner: AgentHandle): Promise<void>;
+  /** Observes every settlement (DSH `onJobDone`); returns the unsubscriber. */
+  onJobDone(listener: JobDoneListener): () => void;
 }

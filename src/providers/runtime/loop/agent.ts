@@ -41,6 +41,8 @@ export class Agent implements AgentHandle {
   #driving: Promise<void> | undefined;
   #disposed = false;
   #unloaded = false;
+  /** Set by an interrupt that keeps the inbox: queued input waits for the next waking send. */
+  #parked = false;
 
   constructor(init: AgentInit) {
     this.host = init.host;
@@ -103,7 +105,11 @@ export class Agent implements AgentHandle {
     while (this.#driving) await this.#driving;
   }
 
-  /** Cancels the current turn cooperatively; pending input is discarded unless `keepInbox`. */
+  /**
+   * Cancels the current turn cooperatively; pending input is discarded unless `keepInbox`. With
+   * `keepInbox` (DSH's interrupt) only the current turn stops: queued input stays parked, not run,
+   * until the next waking send, so an interrupt does not roll straight into the next queued turn.
+   */
   cancel(cause: CancelCause, options: { readonly keepInbox?: boolean } = {}): void {
     if (!options.keepInbox) {
       this.#discard('next-step', this.#nextStep);
@@ -111,7 +117,10 @@ export class Agent implements AgentHandle {
       this.#nextStep = [];
       this.#nextTurn = [];
     }
-    if (this.#turnController && !this.#turnController.signal.aborted) this.#turnController.abort(new TurnCancellation(cause));
+    if (this.#turnController && !this.#turnController.signal.aborted) {
+      if (options.keepInbox) this.#parked = true;
+      this.#turnController.abort(new TurnCancellation(cause));
+    }
   }
 
   /** Stops the loop, waits for quiescence and leaves the host's registry. Idempotent. */
@@ -208,6 +217,9 @@ export class Agent implements AgentHandle {
     const queue = target === 'next-turn' ? this.#nextTurn : this.#nextStep;
     this.session.append('agent/inbox/spliced', { target, start: queue.length, inserted: [message] });
     queue.push(message);
+    // A waking send releases parked input too: DSH leaves input sent between the interrupt and the
+    // driver going idle queued until yet another send (its documented wake gap); we do not copy that gap.
+    if (wake) this.#parked = false;
     if (wake) this.#wake();
     return message.id;
   }
@@ -217,7 +229,7 @@ export class Agent implements AgentHandle {
   }
 
   #wake(): void {
-    if (this.#driving || this.#disposed) return;
+    if (this.#driving || this.#disposed || this.#parked) return;
     if (this.#nextTurn.length === 0 && this.#nextStep.length === 0) return;
     this.#driving = (async () => {
       // Start on a later macrotask, as DSH's driver does: the caller finishes its setup, and input that
@@ -225,7 +237,7 @@ export class Agent implements AgentHandle {
       // its settlement notice, queued one after the other, open one parent turn together).
       await new Promise<void>((resolve) => setImmediate(resolve));
       const driver = this.#turnDriver();
-      while (!this.#disposed && (this.#nextTurn.length > 0 || this.#nextStep.length > 0)) await runTurn(this, driver);
+      while (!this.#disposed && !this.#parked && (this.#nextTurn.length > 0 || this.#nextStep.length > 0)) await runTurn(this, driver);
     })().finally(() => {
       this.#driving = undefined;
       this.#wake();

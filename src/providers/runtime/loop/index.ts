@@ -23,6 +23,7 @@ export type {
   JobStart,
   JobStatus,
   JsonSchemaObject,
+  InterruptOutcome,
   ListedSubagent,
   RecordedRequest,
   StopReason,

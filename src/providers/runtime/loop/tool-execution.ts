@@ -57,6 +57,7 @@ function toolSubagents(parent: AgentHandle, service: SubagentService): ToolSubag
     listChildren: () => Object.freeze(service.listChildren(parent.id).map((entry) => listed(parent, entry, 1))),
     listDescendants: () => Object.freeze(service.listDescendants(parent.id).map((entry) => listed(parent, entry, entry.depth))),
     followup: (childId, content) => service.followup(parent, childId, content),
+    interrupt: (targetId) => service.interrupt(parent, targetId),
   } satisfies ToolSubagents);
 }
 
