@@ -4,6 +4,17 @@ import { detached } from './detached-string.js';
 import type { RankOf } from './heap-byte-pair-merge.js';
 
 /**
+ * Token counts of two texts split in step (`BytePairEncoder.countPair`), and where that step ended:
+ * both texts' pre-tokens are the same up to char `commonEnd`, and hold `commonTokens` tokens there.
+ */
+export interface PairCount {
+  readonly a: number;
+  readonly b: number;
+  readonly commonEnd: number;
+  readonly commonTokens: number;
+}
+
+/**
  * tiktoken-family encoding (split by a regular expression into pre-tokens, byte-pair merge each)
  * on typed arrays, with the same tokens as gpt-tokenizer's `encode` for any text, special-token
  * text read as ordinary text.
@@ -59,9 +70,23 @@ function pairRank(table: ByteRankTable, bytes: Uint8Array, starts: Int32Array, p
   return rank < 0 ? NONE : rank;
 }
 
+/**
+ * The next non-empty pre-token of `text` from `split.lastIndex` (which it advances), or null at the
+ * end. Its start is `split.lastIndex - piece.length`.
+ */
+function nextPiece(split: RegExp, text: string): string | null {
+  for (let match = split.exec(text); match !== null; match = split.exec(text)) {
+    if (match[0].length > 0) return match[0];
+    split.lastIndex++;
+  }
+  return null;
+}
+
 export class BytePairEncoder {
   readonly #table: ByteRankTable;
   readonly #split: RegExp;
+  /** A second copy of the split expression, so that two texts can be split in step (`encodePair`). */
+  readonly #otherSplit: RegExp;
   readonly #longPieceMerge: LongPieceMerge | undefined;
   readonly #utf8 = new TextEncoder();
   // Scratch space reused across pieces (encoding is synchronous, so no two calls share it at once).
@@ -78,7 +103,9 @@ export class BytePairEncoder {
    */
   constructor(table: ByteRankTable, splitPattern: RegExp, longPieceMerge?: LongPieceMerge) {
     this.#table = table;
-    this.#split = new RegExp(splitPattern.source, splitPattern.flags.includes('g') ? splitPattern.flags : `${splitPattern.flags}g`);
+    const flags = splitPattern.flags.includes('g') ? splitPattern.flags : `${splitPattern.flags}g`;
+    this.#split = new RegExp(splitPattern.source, flags);
+    this.#otherSplit = new RegExp(splitPattern.source, flags);
     this.#longPieceMerge = longPieceMerge;
   }
 
@@ -94,34 +121,75 @@ export class BytePairEncoder {
     return this.#run(text, null);
   }
 
+  /**
+   * Tokens of two texts that agree on their first `shared` chars (a request and the one it is
+   * compared with): each pre-token both hold at the same place inside that stretch is merged once and
+   * its tokens given to both. Each text is still split on its own, so the tokens are exactly
+   * `[encode(a), encode(b)]`, wherever the split patterns' look-ahead reaches.
+   */
+  encodePair(a: string, b: string, shared: number): [number[], number[]] {
+    const outA: number[] = [];
+    const outB: number[] = [];
+    this.#runPair(a, b, shared, outA, outB);
+    return [outA, outB];
+  }
+
+  /** Token counts of two texts that agree on their first `shared` chars, shared pieces merged once. */
+  countPair(a: string, b: string, shared: number): PairCount {
+    return this.#runPair(a, b, shared, null, null);
+  }
+
   #run(text: string, out: number[] | null): number {
     const split = this.#split;
-    const table = this.#table;
     split.lastIndex = 0;
     let count = 0;
-    for (let match = split.exec(text); match !== null; match = split.exec(text)) {
-      const piece = match[0];
-      if (piece.length === 0) {
-        split.lastIndex++;
-        continue;
-      }
-      const length = this.#toBytes(piece);
-      const bytes = this.#bytes;
-      // The whole piece first, as the library does: a token that merging would not reach still wins.
-      // A piece with a lone surrogate is never a token of the library's (its UTF-8 bytes say U+FFFD).
-      const whole = length <= table.maxTokenBytes && (length === piece.length || wellFormed(piece)) ? table.rank(bytes, 0, length) : -1;
-      if (whole >= 0) {
-        out?.push(whole);
-        count++;
-      } else if (length <= LONG_PIECE_BYTES) {
-        count += this.#scanMerge(length, out);
-      } else {
-        const ranks = this.#longPieces.get(piece) ?? this.#mergeLong(piece, length);
-        if (out) for (let index = 0; index < ranks.length; index++) out.push(ranks[index]!);
-        count += ranks.length;
-      }
-    }
+    for (let piece = nextPiece(split, text); piece !== null; piece = nextPiece(split, text)) count += this.#piece(piece, out);
     return count;
+  }
+
+  #runPair(a: string, b: string, shared: number, outA: number[] | null, outB: number[] | null): PairCount {
+    const splitA = this.#split;
+    const splitB = this.#otherSplit;
+    splitA.lastIndex = 0;
+    splitB.lastIndex = 0;
+    let countA = 0;
+    let countB = 0;
+    let commonEnd = 0;
+    let pieceA = nextPiece(splitA, a);
+    let pieceB = nextPiece(splitB, b);
+    // Same start (both splits are in step), same length, inside the shared stretch: the same string.
+    while (pieceA !== null && pieceB !== null && splitA.lastIndex === splitB.lastIndex && pieceA.length === pieceB.length && splitA.lastIndex <= shared) {
+      const from = outA ? outA.length : 0;
+      const tokens = this.#piece(pieceA, outA);
+      if (outA && outB) for (let index = from; index < outA.length; index++) outB.push(outA[index]!);
+      countA += tokens;
+      countB += tokens;
+      commonEnd = splitA.lastIndex;
+      pieceA = nextPiece(splitA, a);
+      pieceB = nextPiece(splitB, b);
+    }
+    const commonTokens = countA;
+    for (; pieceA !== null; pieceA = nextPiece(splitA, a)) countA += this.#piece(pieceA, outA);
+    for (; pieceB !== null; pieceB = nextPiece(splitB, b)) countB += this.#piece(pieceB, outB);
+    return { a: countA, b: countB, commonEnd, commonTokens };
+  }
+
+  /** Merges one pre-token, appending its tokens to `out` when given; returns how many there are. */
+  #piece(piece: string, out: number[] | null): number {
+    const table = this.#table;
+    const length = this.#toBytes(piece);
+    const bytes = this.#bytes;
+    // The whole piece first, as the library does: a token that merging would not reach still wins.
+    // A piece with a lone surrogate is never a token of the library's (its UTF-8 bytes say U+FFFD).
+    const whole = length <= table.maxTokenBytes && (length === piece.length || wellFormed(piece)) ? table.rank(bytes, 0, length) : -1;
+    if (whole >= 0) {
+      out?.push(whole);
+      return 1;
+    }
+    if (length <= LONG_PIECE_BYTES) return this.#scanMerge(length, out);
+    const ranks = this.#longPieces.get(piece) ?? this.#mergeLong(piece, length);
+    if (out) for (let index = 0; index < ranks.length; index++) out.push(ranks[index]!);
+    return ranks.length;
   }
 
   /** Merges a long piece whose bytes are in the scratch buffer, and remembers its ranks. */

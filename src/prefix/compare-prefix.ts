@@ -6,6 +6,8 @@ import type { Segment, SegmentKind } from './segment.js';
 import { firstDifferingByte, type BytePosition } from './first-differing-byte.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
+import { encodePair } from './tokenize-pair.js';
+import { commonChars } from './common-chars.js';
 import { charOffsetAtByte } from './utf8.js';
 
 /** Size of a request or of a shared prefix. */
@@ -85,8 +87,7 @@ function walkToFirstDifference(a: readonly Segment[], b: readonly Segment[], cur
     const textA = a[cursorA.segment]!.text;
     const textB = b[cursorB.segment]!.text;
     const span = Math.min(textA.length - cursorA.offset, textB.length - cursorB.offset);
-    let matched = 0;
-    while (matched < span && textA.charCodeAt(cursorA.offset + matched) === textB.charCodeAt(cursorB.offset + matched)) matched++;
+    const matched = commonChars(textA, textB, cursorA.offset, cursorB.offset, span);
     cursorA.offset += matched;
     cursorB.offset += matched;
     if (matched < span) return;
@@ -135,11 +136,11 @@ function tokenLcp(a: readonly number[], b: readonly number[]): number {
   return index;
 }
 
-/** The leading side of a divergence: tokens up to the last anchor before it, the text from there to it, and that text tokenized on to the next anchor past it. */
+/** The leading side of a divergence: tokens up to the last anchor before it, the text from there to it, and that text on to the next anchor past it. */
 interface LeadWindow {
   readonly tokensBefore: number;
   readonly commonTail: string;
-  readonly leadTokens: readonly number[];
+  readonly leadText: string;
 }
 
 function leadWindow(lead: readonly Segment[], leadCursor: Cursor, counter: PrefixTokenCounter): LeadWindow {
@@ -155,7 +156,55 @@ function leadWindow(lead: readonly Segment[], leadCursor: Cursor, counter: Prefi
     tokensBefore = state.committed;
     commonTail = state.window + leadText.slice(0, leadCursor.offset);
   }
-  return { tokensBefore, commonTail, leadTokens: counter.tokenizer.encode(commonTail + textToNextAnchor(lead, leadCursor)) };
+  return { tokensBefore, commonTail, leadText: commonTail + textToNextAnchor(lead, leadCursor) };
+}
+
+/**
+ * Where both sides' texts of the segment at which they part were split alike (`profilePair`): the
+ * pre-tokens of the two texts are the same up to char `end`, and hold `tokens` tokens.
+ */
+interface SharedSplit {
+  readonly end: number;
+  readonly tokens: number;
+}
+
+/** True when a side's text from `cursor` to its next anchor stays inside the cursor's segment (an anchor follows there, or the request ends with it). */
+function nextAnchorInSegment(segments: readonly Segment[], cursor: Cursor): boolean {
+  return cursor.segment === segments.length - 1 || firstTokenAnchor(segments[cursor.segment]!.text, cursor.offset + 1) >= 0;
+}
+
+/**
+ * Shared tokens when both sides differ inside the segment where they part (same char offset in both
+ * texts) and the counts of the two texts, taken together, already split them in step up to
+ * `split.end`. The text from the last anchor before the difference to `split.end` is then known to
+ * hold the same tokens on both sides, counted as `split.tokens` minus the tokens before that anchor,
+ * and only the text from `split.end` to the next anchor past the difference is encoded on each side:
+ * a long run without anchors (CamelCase, digits) is not tokenized again. Both texts' splits are the
+ * request's own between those anchors, as long as the stretch ends inside the segment. Null when
+ * this does not apply, or would tokenize more than it saves.
+ */
+function commonTokensAfterSplit(p: readonly Segment[], c: readonly Segment[], cursorP: Cursor, cursorC: Cursor, counter: PrefixTokenCounter, split: SharedSplit): number | null {
+  if (!nextAnchorInSegment(p, cursorP) || !nextAnchorInSegment(c, cursorC)) return null;
+  const text = p[cursorP.segment]!.text;
+  const offset = cursorP.offset;
+  const anchor = lastTokenAnchor(text, offset - 1);
+  let from = 0;
+  let tokensBefore: number;
+  if (anchor > 0) {
+    from = anchor;
+    tokensBefore = counter.tokensThroughAnchor(p, cursorP.segment, anchor).committed;
+  } else {
+    // The segment's start is a boundary of the request's split only when no text before it waits for an anchor.
+    const state = counter.stateAfter(p, cursorP.segment);
+    if (state.window !== '') return null;
+    tokensBefore = state.committed;
+  }
+  // The texts must be split alike past the anchor, and the text before it cheaper to count than the stretch.
+  if (split.end < from || from > split.end - from) return null;
+  const known = split.tokens - counter.countText(text.slice(0, from));
+  const common = text.slice(split.end, offset);
+  const [leadTokens, otherTokens] = encodePair(counter.tokenizer, common + textToNextAnchor(p, cursorP), common + textToNextAnchor(c, cursorC), common.length);
+  return tokensBefore + known + tokenLcp(leadTokens, otherTokens);
 }
 
 /**
@@ -164,16 +213,22 @@ function leadWindow(lead: readonly Segment[], leadCursor: Cursor, counter: Prefi
  * from the memo; only the few characters from that anchor to the next anchor past the difference are
  * tokenized on each side and compared token by token.
  */
-function commonTokens(p: readonly Segment[], c: readonly Segment[], shared: number, counter: PrefixTokenCounter, whole: number): number {
+function commonTokens(p: readonly Segment[], c: readonly Segment[], shared: number, counter: PrefixTokenCounter, whole: number, split: SharedSplit | null): number {
   const cursorP: Cursor = { segment: shared, offset: 0 };
   const cursorC: Cursor = { segment: shared, offset: 0 };
   walkToFirstDifference(p, c, cursorP, cursorC);
   // Same text (bytes that differ only inside invalid sequences, each read as U+FFFD): same tokens.
   if (cursorP.segment >= p.length && cursorC.segment >= c.length) return whole;
+  if (split && cursorP.segment === shared && cursorC.segment === shared) {
+    const tokens = commonTokensAfterSplit(p, c, cursorP, cursorC, counter, split);
+    if (tokens !== null) return tokens;
+  }
   // The side that still has text at the difference leads; the parent when both do.
   const leadIsParent = cursorP.segment < p.length;
-  const { tokensBefore, commonTail, leadTokens } = leadWindow(leadIsParent ? p : c, leadIsParent ? cursorP : cursorC, counter);
-  const otherTokens = counter.tokenizer.encode(commonTail + textToNextAnchor(leadIsParent ? c : p, leadIsParent ? cursorC : cursorP));
+  const { tokensBefore, commonTail, leadText } = leadWindow(leadIsParent ? p : c, leadIsParent ? cursorP : cursorC, counter);
+  const otherText = commonTail + textToNextAnchor(leadIsParent ? c : p, leadIsParent ? cursorC : cursorP);
+  // Both texts start with `commonTail`, often most of a long anchorless run: split and merged once.
+  const [leadTokens, otherTokens] = encodePair(counter.tokenizer, leadText, otherText, commonTail.length);
   return tokensBefore + tokenLcp(leadTokens, otherTokens);
 }
 
@@ -187,7 +242,8 @@ function commonTokens(p: readonly Segment[], c: readonly Segment[], shared: numb
  */
 export function sharedTokensAtDifference(request: PrefixRequest, segment: number, offset: number, counter: PrefixTokenCounter): (other: PrefixRequest) => number {
   // Both sides hold text at the difference, so either may lead; the counts are the same.
-  const { tokensBefore, commonTail, leadTokens } = leadWindow(request.segments, { segment, offset }, counter);
+  const { tokensBefore, commonTail, leadText } = leadWindow(request.segments, { segment, offset }, counter);
+  const leadTokens = counter.tokenizer.encode(leadText);
   return (other) => tokensBefore + tokenLcp(leadTokens, counter.tokenizer.encode(commonTail + textToNextAnchor(other.segments, { segment, offset })));
 }
 
@@ -200,11 +256,18 @@ export function sharedTokensAtDifference(request: PrefixRequest, segment: number
  */
 export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, options: ComparePrefixOptions = {}): PrefixComparison {
   const counter = options.counter ?? new PrefixTokenCounter(options.tokenizer ?? getTokenizer());
+  const p = parent.segments;
+  const c = child.segments;
+  let shared = 0;
+  const limit = Math.min(p.length, c.length);
+  while (shared < limit && p[shared]!.prefixHash === c[shared]!.prefixHash) shared++;
+  const splitsSequence = splitsUtf8Sequence(p) || splitsUtf8Sequence(c);
+  // The two segments where the requests part often share a long text up to the difference: counted
+  // together, it is split and merged once (a request that splits a UTF-8 sequence is counted whole).
+  const split = shared < limit && !splitsSequence ? counter.profilePair(p[shared]!, c[shared]!) : null;
   const parentSize = sizeOf(parent, counter);
   const childSize = sizeOf(child, counter);
   const base = { parent: parentSize, child: childSize, tokenizer: counter.tokenizer.name };
-  const p = parent.segments;
-  const c = child.segments;
 
   if (!sameRoute(parent.route, child.route)) {
     if (p.length === 0 && c.length === 0) return { ...base, commonPrefix: EMPTY, divergence: null };
@@ -218,9 +281,6 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
     };
   }
 
-  let shared = 0;
-  const limit = Math.min(p.length, c.length);
-  while (shared < limit && p[shared]!.prefixHash === c[shared]!.prefixHash) shared++;
   if (shared === p.length && shared === c.length) return { ...base, commonPrefix: parentSize, divergence: null };
 
   let bytesBefore = 0;
@@ -235,10 +295,9 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   const whole = Math.min(parentSize.tokens, childSize.tokens);
   // A UTF-8 sequence split across byte segments makes a segment's text differ from its part of the
   // request's text; such requests are counted by decoding them whole.
-  const tokens =
-    splitsUtf8Sequence(p) || splitsUtf8Sequence(c)
+  const tokens = splitsSequence
       ? tokenLcp(counter.tokenizer.encode(decodeRequestText(p)), counter.tokenizer.encode(decodeRequestText(c)))
-      : commonTokens(p, c, shared, counter, whole);
+      : commonTokens(p, c, shared, counter, whole, split);
   return {
     ...base,
     commonPrefix: { segments: shared, bytes: byteOffset, tokens },

@@ -9,7 +9,7 @@ export type { LayoutName, PrefixRequest } from './request.js';
 export { LAYOUTS, SECTION_SEPARATOR, renderRequest } from './layout.js';
 export type { MessagePart, RequestParts, SystemPart, ToolPart } from './layout.js';
 export { createTokenizer, getTokenizer, LONG_PIECE_BYTES, TOKENIZER_NAMES } from './tokenizer.js';
-export type { LongPieceMerge, Tokenizer, TokenizerName, TokenizerOptions } from './tokenizer.js';
+export type { LongPieceMerge, PairCount, Tokenizer, TokenizerName, TokenizerOptions } from './tokenizer.js';
 export type { RankOf } from './heap-byte-pair-merge.js';
 export { PrefixTokenCounter } from './prefix-token-counter.js';
 export type { PrefixCountState } from './prefix-token-counter.js';

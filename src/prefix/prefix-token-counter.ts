@@ -4,6 +4,8 @@ import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
 import type { Segment } from './segment.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
+import { commonChars } from './common-chars.js';
+import { countPair } from './tokenize-pair.js';
 
 /**
  * What kvprefix remembers of one segment's text, keyed by its hash: its token count and the token
@@ -91,20 +93,39 @@ export class PrefixTokenCounter {
     return text === '' ? 0 : this.tokenizer.count(text);
   }
 
+  /**
+   * Profiles two segments together, the two sides' texts at the segment where two requests part:
+   * they usually hold the same long text up to the difference, which is then split and merged once
+   * for both (see `countPair`). Returns where the two texts' pre-tokens stop being the same (char
+   * offset in both) and the tokens before that, or null when either segment was already profiled
+   * (nothing is tokenized then).
+   */
+  profilePair(a: Segment, b: Segment): { readonly end: number; readonly tokens: number } | null {
+    if (a.hash === b.hash || this.#profiles.get(a.hash) || this.#profiles.get(b.hash)) return null;
+    const pair = countPair(this.tokenizer, a.text, b.text, commonChars(a.text, b.text));
+    this.#profiles.set(a.hash, this.#profileOf(a.text, pair.a));
+    this.#profiles.set(b.hash, this.#profileOf(b.text, pair.b));
+    return { end: pair.commonEnd, tokens: pair.commonTokens };
+  }
+
   #profile(segment: Segment): SegmentProfile {
     let profile = this.#profiles.get(segment.hash);
     if (profile) return profile;
-    const text = segment.text;
-    const tokens = this.countText(text);
-    const head = firstTokenAnchor(text);
-    if (head < 0) {
-      profile = { tokens, head: -1, headTokens: tokens, tail: -1, tailTokens: tokens };
-    } else {
-      const tail = lastTokenAnchor(text, text.length - 1, head);
-      profile = { tokens, head, headTokens: this.countText(text.slice(0, head)), tail, tailTokens: this.countText(text.slice(tail)) };
-    }
+    profile = this.#profileOf(segment.text, this.countText(segment.text));
     this.#profiles.set(segment.hash, profile);
     return profile;
+  }
+
+  /** The profile of `text`, whose token count is `tokens`. */
+  #profileOf(text: string, tokens: number): SegmentProfile {
+    const head = firstTokenAnchor(text);
+    if (head < 0) return { tokens, head: -1, headTokens: tokens, tail: -1, tailTokens: tokens };
+    const tail = lastTokenAnchor(text, text.length - 1, head);
+    // Either side of an anchor is tokens minus the other (the count splits exactly there): tokenize
+    // the shorter side. A text whose only anchors sit near its start would otherwise be tokenized twice.
+    const headTokens = head <= text.length - head ? this.countText(text.slice(0, head)) : tokens - this.countText(text.slice(head));
+    const tailTokens = text.length - tail <= tail ? this.countText(text.slice(tail)) : tokens - this.countText(text.slice(0, tail));
+    return { tokens, head, headTokens, tail, tailTokens };
   }
 
   /** The running state after appending `segment` to `state`. */

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
-import { BytePairEncoder, LONG_PIECE_BYTES, type LongPieceMerge } from './byte-pair-encoder.js';
+import { BytePairEncoder, LONG_PIECE_BYTES, type LongPieceMerge, type PairCount } from './byte-pair-encoder.js';
 import { ByteRankTable, type RankEntries } from './byte-rank-table.js';
 
-export { LONG_PIECE_BYTES, type LongPieceMerge };
+export { LONG_PIECE_BYTES, type LongPieceMerge, type PairCount };
 
 /**
  * A byte-pair tokenizer of the tiktoken family: text is first split by a regular expression into
@@ -17,6 +17,17 @@ export interface Tokenizer {
   encode(text: string): number[];
   /** Number of tokens of `text`, same convention as `encode`. */
   count(text: string): number;
+  /**
+   * Optional: `[encode(a), encode(b)]` for two texts that agree on their first `shared` chars, with
+   * the work on that common stretch done once. A comparison tokenizes both sides of a difference
+   * around the same text; without this method each side is encoded on its own.
+   */
+  encodePair?(a: string, b: string, shared: number): [number[], number[]];
+  /**
+   * Optional: the token counts of two texts that agree on their first `shared` chars, the common
+   * stretch counted once, and the end of the pre-tokens the two splits have in common.
+   */
+  countPair?(a: string, b: string, shared: number): PairCount;
 }
 
 /** Names accepted by `getTokenizer` and the CLI's `--tokenizer`. */
@@ -69,6 +80,8 @@ export function createTokenizer(name: string, options: TokenizerOptions = {}): T
     name: encoding,
     encode: (text) => ready().encode(text),
     count: (text) => ready().count(text),
+    encodePair: (a, b, shared) => ready().encodePair(a, b, shared),
+    countPair: (a, b, shared) => ready().countPair(a, b, shared),
   };
 }
 
