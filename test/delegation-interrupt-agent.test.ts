@@ -3,14 +3,15 @@ import type { ModelRequest } from '../src/providers/model/index.js';
 import { AgentHost, createSpawnProvider, interruptAgentTool, interruptText, listAgentsTool, type AgentHandle, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { toolExecution } from '../src/providers/runtime/loop/tool-execution.js';
 import { requestMentions, ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
-import { readPin } from './support/runtime-corpus.js';
+import { loadReferenceHead, referenceTool } from '../src/analysis/compositions/index.js';
 import { callStep, deterministicSources, lastToolResult, ROUTE, settleAll, smallComposition } from './support/runtime-scenario.js';
 
-// The parent head the subagent scenarios run under (subagent-list-agents records only its child's pin).
-const pinned = readPin('text-turn').tools;
+// The schemas DSH's recorded heads carry (the bundled reference head is built from the corpus pins
+// and ships with the package, so this file runs on a clone without the corpus).
+const reference = await loadReferenceHead();
 const schemaOf = (name: string) => {
-  const schema = pinned.find((tool) => tool.name === name);
-  if (!schema) throw new Error(`${name} is not in the text-turn pin`);
+  const schema = referenceTool(reference, name, undefined);
+  if (!schema) throw new Error(`${name} is not in the bundled reference head`);
   return schema;
 };
 const interrupt = interruptAgentTool(schemaOf('interrupt_agent'));
