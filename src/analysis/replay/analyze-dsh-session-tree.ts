@@ -167,7 +167,6 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     }
   }
 
-  if ((globalThis as any).gc) { (globalThis as any).gc(); process.stderr.write(`heap at replay end ${(process.memoryUsage().heapUsed/1048576).toFixed(1)} MiB\n`); }
   const analyses: SessionAnalysis[] = sessions.map((session, index) => ({
     file: session.file,
     id: session.log.header.id,
