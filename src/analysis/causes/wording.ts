@@ -1,3 +1,4 @@
+import { groupDigits } from '../../prefix/group-digits.js';
 /** Small wording helpers shared by the cause rules, so every detail sentence names things alike. */
 
 /** `'name'` */
@@ -12,7 +13,7 @@ export function nameList(names: readonly string[], limit = 3): string {
 }
 
 /** `1 tool`, `3 tools` */
-export const plural = (count: number, noun: string): string => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+export const plural = (count: number, noun: string): string => `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The first characters of a text on one line, for quoting what was added. */
 export function snippet(text: string, length = 48): string {

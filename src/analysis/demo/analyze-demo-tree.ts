@@ -7,6 +7,7 @@ import { analyzeDshSessionTree, type AnalyzeDshSessionTreeOptions } from '../rep
 import type { RequestAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
 import { childBreak, type ChildBreak } from './child-break.js';
 import { treeWithChildCauses } from './tree-with-child-causes.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /** One child of the demo tree: how it was started and what its first request reuses of its parent's cache. */
 export interface DemoChild {
@@ -44,7 +45,7 @@ export interface DemoAnalysis {
 
 const HEAD_KINDS = new Set(['system', 'tool', 'sdk']);
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = groupDigits;
 
 function spanTokens(request: RequestAnalysis, keep: (span: NonNullable<RequestAnalysis['segments']>[number]) => boolean): number {
   return (request.segments ?? []).filter(keep).reduce((total, span) => total + span.tokens, 0);

@@ -1,6 +1,7 @@
 import type { DemoAnalysis, DemoChild } from './analyze-demo-tree.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = groupDigits;
 const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`);
 
 /** How a child was started, e.g. `fork, continuable, via subagent_fork_continuable`. */

@@ -1,4 +1,4 @@
-import { formatCount } from './format-count.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 import type { DelegationAnalysis } from './delegation-analysis.js';
 import { describeDelta } from './head-delta.js';
 import type { FindingLocation } from './guard-finding.js';
@@ -34,7 +34,7 @@ export interface ModelExperienceCard {
   readonly parentResult: { readonly whatTheModelSees: string; readonly tokenEffect: string; readonly kvCacheEffect: string };
 }
 
-const count = formatCount;
+const count = groupDigits;
 
 function pathCard(analysis: DelegationAnalysis, entry: DelegationAnalysis['paths'][number]): ModelExperiencePath {
   const { delegation } = analysis;

@@ -1,6 +1,7 @@
 import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import type { GuardFinding } from './guard-finding.js';
 import type { GuardReport } from './guard-report.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /** The `--json` document: `ok` and every finding with its location, tool, message and lost tokens. */
 export function guardJson(report: GuardReport): {
@@ -56,7 +57,7 @@ export function renderGuardText(report: GuardReport): string {
 /** Markdown, for a CI job summary or a pull-request comment. */
 export function renderGuardMarkdown(report: GuardReport): string {
   const lines = [`## kvprefix guard: \`${report.source}\` — ${report.ok ? 'passed' : 'failed'}`, '', `${tally(report.findings)}; ${headOrigin(report)}.`, ''];
-  for (const finding of report.findings) lines.push(`- **${finding.severity}** \`${finding.kind}\` at \`${where(finding)}\`${finding.lostTokens === null ? '' : ` — ${finding.lostTokens.toLocaleString('en-US')} tokens lost`}`, `  ${finding.message}`);
+  for (const finding of report.findings) lines.push(`- **${finding.severity}** \`${finding.kind}\` at \`${where(finding)}\`${finding.lostTokens === null ? '' : ` — ${groupDigits(finding.lostTokens)} tokens lost`}`, `  ${finding.message}`);
   if (report.uncounted.length > 0) lines.push('', `Not counted in token numbers: ${report.uncounted.map((entry) => `\`${entry.package}\``).join(', ')}.`);
   return `${lines.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import { STDIN_NAME } from '../../providers/input/input-chunks.js';
 import { completedTurnPrefix } from '../../providers/session/fork-seed.js';
 import { readSessionLog, type UnfinishedLine } from '../../providers/session/read-session-log.js';
 import { unfinishedLineMessage } from './unfinished-line.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /** The fork seed a child forked from a session log now would inherit (`kvprefix seed --json`). */
 export interface SeedReport {
@@ -43,7 +44,7 @@ export async function seedOfLog(file: string, options: SeedOfLogOptions = {}): P
   return { source: log.source, seed: { seedLength: seed.seedLength, lastTurnEnd: seed.lastTurnEnd, excluded: seed.excluded }, unfinishedLine: log.unfinishedLine };
 }
 
-const plural = (value: number, noun: string) => `${value.toLocaleString('en-US')} ${noun}${value === 1 ? '' : 's'}`;
+const plural = (value: number, noun: string) => `${groupDigits(value)} ${noun}${value === 1 ? '' : 's'}`;
 
 /** The terminal report of one seed. */
 export function renderSeedText(source: string, seed: SeedReport): string {

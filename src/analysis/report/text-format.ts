@@ -1,9 +1,10 @@
 import type { PrefixSize } from '../../prefix/index.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /** Formatting shared by the text and Markdown renderers. */
 
 /** `25,967` */
-export const count = (value: number): string => value.toLocaleString('en-US');
+export const count: (value: number) => string = groupDigits;
 
 /** `24 segments, 25,967 bytes, 5,653 tokens` */
 export const sizeText = (size: PrefixSize): string => `${count(size.segments)} segments, ${count(size.bytes)} bytes, ${count(size.tokens)} tokens`;

@@ -1,4 +1,5 @@
 import type { UnfinishedLine } from '../../providers/index.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /**
  * The words for a session log whose last line was left out because a running agent is still
@@ -6,6 +7,6 @@ import type { UnfinishedLine } from '../../providers/index.js';
  * seed is the log`), so no command drops that line without saying so.
  */
 export function unfinishedLineMessage(source: string, unfinished: UnfinishedLine, readAs: string): string {
-  const bytes = `${unfinished.bytes.toLocaleString('en-US')} byte${unfinished.bytes === 1 ? '' : 's'}`;
+  const bytes = `${groupDigits(unfinished.bytes)} byte${unfinished.bytes === 1 ? '' : 's'}`;
   return `${source}:${unfinished.line}: the last line has no line break and is not whole JSON yet (${bytes}): a write in progress, left out; ${readAs} up to line ${unfinished.line - 1}`;
 }

@@ -1,5 +1,6 @@
 import { hitRateChart } from './hit-rate-chart.js';
 import type { SimulationResult } from './simulate-trace.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /** The `--json` document of a replay: everything but the per-request hits. */
 export function simulationJson(result: SimulationResult) {
@@ -7,7 +8,7 @@ export function simulationJson(result: SimulationResult) {
   return document;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = groupDigits;
 const percent = (rate: number) => `${(100 * rate).toFixed(1)}%`;
 const money = (value: number, currency: string) => `${value.toFixed(2)} ${currency}`;
 

@@ -1,6 +1,7 @@
 import { InputError } from '../../prefix/index.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth.js';
 import { lineAndColumn, locateJsonError } from './json-error-location.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /**
  * Parses a JSON text read from `source`. A syntax error becomes an InputError naming the file, the
@@ -13,7 +14,7 @@ export function parseJsonText(text: string, source: string): unknown {
   const deep = tooDeepAt(body);
   if (deep !== -1) {
     const { line, column } = lineAndColumn(body, deep);
-    throw new InputError('input/too-deep', `column ${column}: nested more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep; kvprefix reads JSON nested at most that deep`, { source, line });
+    throw new InputError('input/too-deep', `column ${column}: nested more than ${groupDigits(MAX_JSON_DEPTH)} levels deep; kvprefix reads JSON nested at most that deep`, { source, line });
   }
   try {
     return JSON.parse(body);

@@ -1,4 +1,5 @@
 import { InputError } from '../../prefix/errors.js';
+import { groupDigits } from '../../prefix/group-digits.js';
 
 /**
  * The most bytes a reader takes from one input unless told otherwise: 32 MiB. Comparing two bodies
@@ -19,7 +20,7 @@ export function formatMebibytes(bytes: number): string {
 
 /** An InputError (code `input/too-large`) for an input past `limit` bytes (`size` when known). */
 export function inputTooLarge(source: string, size: number | undefined, limit: number, what = 'input'): InputError {
-  const bytes = (count: number) => `${count.toLocaleString('en-US')} bytes`;
+  const bytes = (count: number) => `${groupDigits(count)} bytes`;
   const seen = size === undefined ? 'goes on past' : `is ${formatMebibytes(size)} (${bytes(size)}), past`;
   return new InputError('input/too-large', `the ${what} ${seen} the limit of ${formatMebibytes(limit)} (${bytes(limit)}, maxInputBytes)`, { source });
 }

@@ -2,6 +2,7 @@ import type { CauseContext } from '../cause-rule.js';
 import type { TextChange } from '../head-changes.js';
 import { textChange } from '../head-changes.js';
 import { plural, quote, snippet } from '../wording.js';
+import { groupDigits } from '../../../prefix/group-digits.js';
 
 /** A change to one named section between the two heads: added, removed or changed, with its position. */
 export interface SectionChange {
@@ -30,7 +31,7 @@ export function sectionChange(context: CauseContext, name: string): SectionChang
 export function describeTextChange(change: TextChange): string {
   if (change.kind === 'appended') return `gains ${plural(change.added.length, 'character')} at its end: ${snippet(change.added)}`;
   if (change.kind === 'truncated') return `loses ${plural(change.removed.length, 'character')} at its end: ${snippet(change.removed)}`;
-  return `differs from character ${change.at.toLocaleString('en-US')} on`;
+  return `differs from character ${groupDigits(change.at)} on`;
 }
 
 /** "section 'x' is added" / "is removed" / "gains …" */

@@ -1,4 +1,4 @@
-import { formatCount } from '../format-count.js';
+import { groupDigits } from '../../../prefix/group-digits.js';
 import type { CallPath } from '../call-paths.js';
 import type { DelegationAnalysis } from '../delegation-analysis.js';
 import type { GuardFinding, HeadDelta } from '../guard-finding.js';
@@ -6,7 +6,7 @@ import type { GuardCheck } from '../guard-subject.js';
 import { describeDelta } from '../head-delta.js';
 import type { PrefixBreak } from '../prefix-break.js';
 
-const count = formatCount;
+const count = groupDigits;
 
 /** The fix for a set of deltas, derived from what they are. */
 function fixFor(deltas: readonly HeadDelta[], path: CallPath): string {
