@@ -11,7 +11,7 @@ describeWithCorpus('dsh', 'duplication account of the recorded DSH fork scenario
     const duplication = treeDuplication(tree, deepseekPolicy);
     const child = tree.sessions.find((session) => session.parentSession !== null)!;
     const first = child.requests[0]!;
-    const inherited = first.segments!.filter((segment) => segment.inherited).reduce((sum, segment) => sum + segment.tokens, 0);
+    const inherited = [...first.segments!].filter((segment) => segment.inherited).reduce((sum, segment) => sum + segment.tokens, 0);
     expect(inherited).toBeGreaterThan(0);
     expect(duplication).not.toBeNull();
     expect(duplication!.children).toBe(1);

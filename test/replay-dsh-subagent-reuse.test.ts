@@ -23,7 +23,7 @@ describeWithCorpus('dsh', 'what a DSH child reuses from its parent, replayed fro
     // It stops sharing only at its task, after the inherited turn, which its segments mark as inherited.
     expect(request.divergence?.cause).toBe('task');
     expect(request.divergence?.against?.session).toBe(parent?.id);
-    const inherited = request.segments!.filter((segment) => segment.inherited);
+    const inherited = [...request.segments!].filter((segment) => segment.inherited);
     expect(inherited.map((segment) => segment.kind)).toEqual(['message', 'message', 'message']);
   });
 
@@ -39,10 +39,10 @@ describeWithCorpus('dsh', 'what a DSH child reuses from its parent, replayed fro
     const [parent, child] = spawn.sessions;
     const request = child!.requests[0]!;
     expect(request.divergence).toMatchObject({ kind: 'task', name: 'message[0]:user', against: { session: parent!.id, index: 0 } });
-    const head = request.segments!.filter((segment) => segment.kind === 'system' || segment.kind === 'tool');
-    expect(request.segments!.slice(0, head.length)).toEqual(head);
+    const head = [...request.segments!].filter((segment) => segment.kind === 'system' || segment.kind === 'tool');
+    expect([...request.segments!].slice(0, head.length)).toEqual(head);
     // What it can read is at most the head and the User marker that opens its first message.
-    const messageTokens = request.segments!.filter((segment) => segment.kind === 'message' || segment.kind === 'task').reduce((sum, segment) => sum + segment.tokens, 0);
+    const messageTokens = [...request.segments!].filter((segment) => segment.kind === 'message' || segment.kind === 'task').reduce((sum, segment) => sum + segment.tokens, 0);
     expect(request.predicted.cacheRead).toBeGreaterThan(0);
     expect(request.predicted.cacheRead).toBeLessThanOrEqual(request.tokens - messageTokens + 1);
   });

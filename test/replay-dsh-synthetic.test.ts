@@ -82,7 +82,7 @@ describe('analyzeDshSessionTree on a written session tree', () => {
   });
 
   it('draws each request as its segments: head, then one per message, token counts summing to the rendering', () => {
-    const segments = tree.sessions[0]!.requests[1]!.segments!;
+    const segments = [...tree.sessions[0]!.requests[1]!.segments!];
     expect(segments.map((segment) => segment.kind)).toEqual(['system', 'tool', 'message', 'message', 'message']);
     expect(segments.every((segment) => segment.tokens > 0 && /^[0-9a-f]{16}$/.test(segment.hash))).toBe(true);
   });

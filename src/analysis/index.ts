@@ -150,7 +150,7 @@ export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-toke
 export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
 export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
 export { predictionAccuracy, PrefixStore } from './replay/index.js';
-export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
 export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';

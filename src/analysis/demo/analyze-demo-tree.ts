@@ -4,7 +4,7 @@ import { findDelegationCall, readSessionLog, type SessionLog } from '../../provi
 import { costOf } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
 import { analyzeDshSessionTree, type AnalyzeDshSessionTreeOptions } from '../replay/analyze-dsh-session-tree.js';
-import type { RequestAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SegmentSpan, SessionTreeAnalysis } from '../replay/session-analysis.js';
 import { childBreak, type ChildBreak } from './child-break.js';
 import { treeWithChildCauses } from './tree-with-child-causes.js';
 import { groupDigits } from '../../prefix/group-digits.js';
@@ -47,8 +47,10 @@ const HEAD_KINDS = new Set(['system', 'tool', 'sdk']);
 
 const count = groupDigits;
 
-function spanTokens(request: RequestAnalysis, keep: (span: NonNullable<RequestAnalysis['segments']>[number]) => boolean): number {
-  return (request.segments ?? []).filter(keep).reduce((total, span) => total + span.tokens, 0);
+function spanTokens(request: RequestAnalysis, keep: (span: SegmentSpan) => boolean): number {
+  let total = 0;
+  for (const span of request.segments ?? []) total += keep(span) ? span.tokens : 0;
+  return total;
 }
 
 function delegationOf(parent: SessionLog, child: SessionLog): { tool: string | null; description: string | null } {
@@ -101,7 +103,7 @@ export async function analyzeDemoTree(directory: string, options: AnalyzeDshSess
     const row = {
       file: path.basename(session.file),
       provider: session.seedLength ? 'fork' : 'spawn',
-      continuable: (first?.segments ?? []).some((span) => span.kind === 'tool' && span.name === 'report'),
+      continuable: [...(first?.segments ?? [])].some((span) => span.kind === 'tool' && span.name === 'report'),
       ...delegationOf(parentLog, log),
       tokens: first?.tokens ?? 0,
       reused: first?.predicted.cacheRead ?? 0,

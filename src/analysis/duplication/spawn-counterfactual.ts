@@ -1,25 +1,36 @@
 import type { CacheMatch } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SegmentSpan } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SpanList } from '../replay/session-analysis.js';
 
 /** A request as the counterfactual sees it: its segments, its size, when it was sent, on which route. */
 export interface SegmentedRequest {
   readonly route: RequestAnalysis['route'];
   readonly time: string | null;
   readonly tokens: number;
-  readonly segments: readonly SegmentSpan[];
+  readonly segments: SpanList;
 }
 
 const HEAD_KINDS: ReadonlySet<string> = new Set(['system', 'tool', 'sdk']);
 
 /** Segments before the first message: the request's head. */
-export function headLength(segments: readonly SegmentSpan[]): number {
-  const first = segments.findIndex((segment) => !HEAD_KINDS.has(segment.kind));
-  return first < 0 ? segments.length : first;
+export function headLength(segments: SpanList): number {
+  let length = 0;
+  for (const segment of segments) {
+    if (!HEAD_KINDS.has(segment.kind)) break;
+    length++;
+  }
+  return length;
+}
+
+/** Tokens of the first `length` segments. */
+function tokensOfFirst(segments: SpanList, length: number): number {
+  let tokens = 0;
+  for (let index = 0; index < length; index++) tokens += segments.at(index)?.tokens ?? 0;
+  return tokens;
 }
 
 /** The request's calibration offset: its tokens less its segments' sum (drift the analysis attributes to the head). */
 function offsetOf(request: SegmentedRequest): number {
-  return request.tokens - request.segments.reduce((sum, segment) => sum + segment.tokens, 0);
+  return request.tokens - tokensOfFirst(request.segments, request.segments.length);
 }
 
 /**
@@ -27,14 +38,16 @@ function offsetOf(request: SegmentedRequest): number {
  * of its head and at its end, as Claude Code and the SDKs place them. Automatic caches ignore them.
  */
 export function assumedBreakpoints(request: SegmentedRequest): number[] {
-  const head = request.segments.slice(0, headLength(request.segments)).reduce((sum, segment) => sum + segment.tokens, 0);
+  const head = tokensOfFirst(request.segments, headLength(request.segments));
   const headEnd = Math.max(0, Math.min(request.tokens, head + offsetOf(request)));
   return [...new Set([headEnd, request.tokens])].filter((position) => position > 0);
 }
 
 /** Tokens of a fork child's inherited segments (its seed). */
-export function inheritedTokensOf(segments: readonly SegmentSpan[]): number {
-  return segments.reduce((sum, segment) => sum + (segment.inherited ? segment.tokens : 0), 0);
+export function inheritedTokensOf(segments: SpanList): number {
+  let tokens = 0;
+  for (const segment of segments) tokens += segment.inherited ? segment.tokens : 0;
+  return tokens;
 }
 
 /**
@@ -43,7 +56,7 @@ export function inheritedTokensOf(segments: readonly SegmentSpan[]): number {
  * its segments' sum, drift attributed to the head) stays with it.
  */
 export function withoutInherited(request: SegmentedRequest): SegmentedRequest {
-  return { ...request, tokens: request.tokens - inheritedTokensOf(request.segments), segments: request.segments.filter((segment) => !segment.inherited) };
+  return { ...request, tokens: request.tokens - inheritedTokensOf(request.segments), segments: [...request.segments].filter((segment) => !segment.inherited) };
 }
 
 /**
@@ -56,8 +69,8 @@ export function sharedSegmentTokens(earlier: SegmentedRequest, later: SegmentedR
   if (earlier.route.provider !== later.route.provider || earlier.route.model !== later.route.model) return 0;
   let shared = 0;
   let index = 0;
-  while (index < earlier.segments.length && index < later.segments.length && earlier.segments[index]!.hash === later.segments[index]!.hash) {
-    shared += later.segments[index]!.tokens;
+  while (index < earlier.segments.length && index < later.segments.length && earlier.segments.at(index)!.hash === later.segments.at(index)!.hash) {
+    shared += later.segments.at(index)!.tokens;
     index++;
   }
   const offset = offsetOf(later);

@@ -4,6 +4,7 @@ import { ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMess
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
+import { BlockSpanList } from './block-span-list.js';
 import { divergenceOf } from './divergence-of.js';
 import { readDshSessionTree, replayOrder, type DshSessionFile } from './dsh-session-tree.js';
 import { HeadCalibrations, type HeadCalibration } from './head-calibration.js';
@@ -50,7 +51,8 @@ function sharedTokens(comparison: PrefixComparison, entry: StoredSequence): numb
  * Spans already drawn in this replay, by the prefix hash of their segment (which fixes the segment
  * and everything before it, so its token count too), one map for history inherited from a fork
  * parent and one for the rest. A long log's requests repeat their predecessors' segments: the
- * results then share one span object per distinct prefix instead of holding (requests × history).
+ * results then share one span object per distinct prefix, and each request's list shares its
+ * leading blocks with its session's previous list (`BlockSpanList`), instead of (requests × history).
  */
 interface DrawnSpans {
   readonly own: Map<bigint, SegmentSpan>;
@@ -107,6 +109,8 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
   const store = new SequenceStore();
   const calibrations = new HeadCalibrations();
   const drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
+  // Per session, the span list of its latest request: the next one shares its leading blocks.
+  const latestSpans: (BlockSpanList | undefined)[] = sessions.map(() => undefined);
   const results: RequestAnalysis[][] = sessions.map(() => []);
   const label = (index: number) => path.basename(sessions[index]!.file);
   // Each session's requests come in log order, so each is rebuilt from its predecessor, not from the whole log.
@@ -145,6 +149,8 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     const prices = options.prices ?? policy.pricesFor(reconstructed.head.route.model);
     const output = observed?.output ?? 0;
     const sessionId = session.log.header.id;
+    const spans = BlockSpanList.after(latestSpans[record.session], segmentSpans(request, rendering.counter, inheritedSegments(session, reconstructed, request), drawn));
+    latestSpans[record.session] = spans;
     results[record.session]!.push({
       index: record.index,
       time: record.time === null ? null : new Date(record.time).toISOString(),
@@ -154,7 +160,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       observed,
       divergence: best ? divergenceOf(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null,
       cost: { predicted: costOf(predicted, prices, output), observed: observed ? costOf(observed, prices, output) : null },
-      segments: segmentSpans(request, rendering.counter, inheritedSegments(session, reconstructed, request), drawn),
+      segments: spans,
     });
 
     // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.

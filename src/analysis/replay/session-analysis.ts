@@ -20,6 +20,19 @@ export interface SegmentSpan {
   readonly inherited?: boolean;
 }
 
+/**
+ * A request's segments in wire order, read by index (`at`, negative from the end), by `length` or
+ * by iteration. A plain array is one. A reader of a long log returns a list that shares its storage
+ * with the lists of the requests before it, because each request repeats most of its predecessor's
+ * segments and an array per request would grow with requests × history; such a list writes itself
+ * to JSON as the array of its spans, so the `--json` document is the same either way. Copy it
+ * (`[...list]`, `Array.from`) to use array methods.
+ */
+export interface SpanList extends Iterable<SegmentSpan> {
+  readonly length: number;
+  at(index: number): SegmentSpan | undefined;
+}
+
 /** Where a request first differs from the earlier request it reuses the most of, and why. */
 export interface RequestDivergence {
   /** Kind and name of the segment holding the first differing byte, on this request's side (null when this request ends first). */
@@ -48,7 +61,7 @@ export interface RequestAnalysis {
   readonly divergence: RequestDivergence | null;
   readonly cost: { readonly predicted: number; readonly observed: number | null };
   /** The request's segments in wire order, for pictures (absent when the reader cannot segment). */
-  readonly segments?: readonly SegmentSpan[];
+  readonly segments?: SpanList;
 }
 
 /** One session (a log file) of a session tree. */

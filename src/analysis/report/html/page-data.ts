@@ -91,7 +91,7 @@ function rowOf(session: SessionAnalysis, request: RequestAnalysis): PageRow {
     cost: request.cost.predicted,
     observedCost: request.cost.observed,
     break: breakOf(request),
-    segments: (request.segments ?? []).map((segment) => [segment.kind, segment.name, segment.tokens, segment.hash, segment.inherited ? 1 : 0] as const),
+    segments: Array.from(request.segments ?? [], (segment) => [segment.kind, segment.name, segment.tokens, segment.hash, segment.inherited ? 1 : 0] as const),
   };
 }
 
