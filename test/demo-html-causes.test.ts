@@ -37,9 +37,9 @@ describe('kvprefix demo: the HTML bars name the causes the text and JSON name', 
     text = (await demo('-o', 'page.html')).out;
   }, 60_000);
 
-  it('every bar carries the cause of its request in the JSON tree', () => {
-    const causes = analysis.tree.sessions.flatMap((session) => session.requests.map((request) => `${session.id} #${request.index} ${request.divergence?.cause ?? '-'}`));
-    expect(page.rows.map((row) => `${row.session} #${row.index} ${row.break?.cause ?? '-'}`)).toEqual(causes);
+  it('every bar carries the cause of its request in the JSON tree, and whether it was inferred', () => {
+    const causes = analysis.tree.sessions.flatMap((session) => session.requests.map((request) => `${session.id} #${request.index} ${request.divergence?.cause ?? '-'} ${request.divergence?.inferred ?? '-'}`));
+    expect(page.rows.map((row) => `${row.session} #${row.index} ${row.break?.cause ?? '-'} ${row.break?.inferred ?? '-'}`)).toEqual(causes);
   });
 
   it("each child's first bar names the cause its text line and JSON break name (report-tool, persona), not an inferred one", () => {

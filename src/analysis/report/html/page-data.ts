@@ -19,6 +19,8 @@ export interface PageBreak {
    */
   readonly at: number;
   readonly cause: string;
+  /** True when the cause was inferred from the bytes alone (the text report's `*`). */
+  readonly inferred: boolean;
   readonly detail: string;
   readonly segment: string | null;
   readonly against: string | null;
@@ -78,7 +80,7 @@ function breakOf(request: RequestAnalysis): PageBreak | null {
   }
   at = Math.max(at, Math.min(request.predicted.cacheRead, request.tokens));
   const against = divergence.against === null ? null : `${divergence.against.session} #${divergence.against.index}`;
-  return { at, cause: divergence.cause, detail: divergence.detail, segment: divergence.name, against };
+  return { at, cause: divergence.cause, inferred: divergence.inferred, detail: divergence.detail, segment: divergence.name, against };
 }
 
 function rowOf(session: SessionAnalysis, request: RequestAnalysis): PageRow {

@@ -116,7 +116,8 @@ export const PAGE_SCRIPT = `
         mark.style.left = pct(row.break.at) + '%';
         mark.dataset.at = String(row.break.at);
         mark.dataset.cause = row.break.cause;
-        mark.appendChild(el('span', '', row.break.cause + ': ' + row.break.detail));
+        if (row.break.inferred) mark.dataset.inferred = '';
+        mark.appendChild(el('span', '', row.break.cause + ': ' + row.break.detail + (row.break.inferred ? ' (cause inferred from the request bytes: no host scope)' : '')));
         track.appendChild(mark);
       }
       line.appendChild(track);
