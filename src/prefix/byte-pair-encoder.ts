@@ -177,6 +177,13 @@ export class BytePairEncoder {
   /** Merges one pre-token, appending its tokens to `out` when given; returns how many there are. */
   #piece(piece: string, out: number[] | null): number {
     const table = this.#table;
+    // A piece with more characters than any token has bytes is long (bytes ≥ characters) and never
+    // a whole token: look it up before writing its bytes, which on a warm 2 MB run cost more than
+    // the rest of the lookup.
+    if (piece.length > LONG_PIECE_BYTES && piece.length > table.maxTokenBytes) {
+      const cached = this.#longPieces.get(piece);
+      if (cached !== undefined) return this.#emit(cached, out);
+    }
     const length = this.#toBytes(piece);
     const bytes = this.#bytes;
     // The whole piece first, as the library does: a token that merging would not reach still wins.
@@ -187,7 +194,11 @@ export class BytePairEncoder {
       return 1;
     }
     if (length <= LONG_PIECE_BYTES) return this.#scanMerge(length, out);
-    const ranks = this.#longPieces.get(piece) ?? this.#mergeLong(piece, length);
+    return this.#emit(this.#longPieces.get(piece) ?? this.#mergeLong(piece, length), out);
+  }
+
+  /** Appends a long piece's merged tokens to `out` when given; returns how many there are. */
+  #emit(ranks: Int32Array, out: number[] | null): number {
     if (out) for (let index = 0; index < ranks.length; index++) out.push(ranks[index]!);
     return ranks.length;
   }
