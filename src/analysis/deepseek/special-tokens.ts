@@ -16,6 +16,8 @@
  * the token strings for people.
  */
 
+import { isTokenAnchor } from '../../prefix/token-anchors.js';
+
 /** A template token of the V4 encoding: its text, id, and the noncharacter that stands for it in rendered text. */
 export interface TemplateToken {
   readonly text: string;
@@ -37,59 +39,6 @@ export const V4_TEMPLATE_TOKENS = {
   thinkClose: token('</think>', 128822, 5),
   dsml: token('｜DSML｜', 128825, 6),
 } as const satisfies Record<string, TemplateToken>;
-
-/**
- * Added tokens, besides the template's, whose text holds a token anchor (a letter followed by ASCII
- * punctuation, as `<dsml:` or `<|EOT|>`): written out inside a message they too are carried as one
- * stand-in character each, so the engine never counts them in two halves. Every other added token
- * has no anchor inside and is matched by the tokenizer as it stands. Ids: V3's and V4's
- * `tokenizer.json` `added_tokens`.
- */
-const ANCHORED_ADDED_TOKENS: readonly (readonly [string, number])[] = [
-  ['<|EOT|>', 128805],
-  ['<｜latest_reminder｜>', 128828],
-  ['<dsml:', 128840],
-  ['</dsml:', 128841],
-  ['<｜extracted_url｜>', 128844],
-  ['<｜read_url｜>', 128845],
-  ['<｜end_of_query｜>', 128846],
-  ['<｜rl_image_pad｜>', 129262],
-  ['<｜rl_image_start｜>', 129263],
-  ['<｜image2｜>', 129264],
-  ['<｜/table>｜', 129265],
-];
-
-const TEMPLATE_COUNT = Object.keys(V4_TEMPLATE_TOKENS).length;
-
-/** Every token carried as a stand-in character: the template's and the anchored added tokens. */
-export const STAND_IN_TOKENS: readonly TemplateToken[] = [
-  ...Object.values(V4_TEMPLATE_TOKENS),
-  ...ANCHORED_ADDED_TOKENS.map(([text, id], index) => token(text, id, TEMPLATE_COUNT + index)),
-];
-
-/** Token by stand-in character. */
-export const TEMPLATE_TOKEN_BY_MARK: ReadonlyMap<string, TemplateToken> = new Map(STAND_IN_TOKENS.map((entry) => [entry.mark, entry]));
-
-/** Texts of the tokens carried as stand-ins (the tokenizer must not match them as text). */
-export const STAND_IN_TEXTS: ReadonlySet<string> = new Set(STAND_IN_TOKENS.map((entry) => entry.text));
-
-const LAST_MARK = String.fromCharCode(0xfdd0 + STAND_IN_TOKENS.length - 1);
-
-/** Matches any stand-in character (for splitting text before byte-pair encoding). */
-export const TEMPLATE_MARK_PATTERN = new RegExp(`[\uFDD0-${LAST_MARK}]`);
-
-const STAND_IN_SOURCE = new RegExp(
-  [...STAND_IN_TOKENS]
-    .sort((a, b) => b.text.length - a.text.length)
-    .map((entry) => entry.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('|'),
-  'g',
-);
-
-/** `text` (message content, a prompt) with every written-out stand-in token replaced by its stand-in character, as the server's tokenizer would match it. */
-export function toStandIns(text: string): string {
-  return text.replace(STAND_IN_SOURCE, (match) => STAND_IN_TOKENS.find((entry) => entry.text === match)!.mark);
-}
 
 /**
  * V4's named added tokens beyond V3's (DeepSeek-V4-Flash `tokenizer.json` `added_tokens`, ids
@@ -148,6 +97,59 @@ export const V4_ADDED_TOKENS: readonly (readonly [string, number])[] = [
   ['<｜ref｜>', 129278],
   ['<｜image｜>', 129279],
 ];
+
+/** V3's added tokens that V4's tokenizer keeps and its encoding may meet inside a message. */
+const V3_ADDED_TOKENS: readonly (readonly [string, number])[] = [['<|EOT|>', 128805]];
+
+function holdsAnchor(text: string): boolean {
+  for (let index = 1; index < text.length; index++) if (isTokenAnchor(text, index)) return true;
+  return false;
+}
+
+const TEMPLATE_TEXTS: ReadonlySet<string> = new Set(Object.values(V4_TEMPLATE_TOKENS).map((entry) => entry.text));
+
+/**
+ * Added tokens, besides the template's, whose text holds a token anchor (a letter followed by ASCII
+ * punctuation, as `<dsml:` or `<|EOT|>`): written out inside a message they too are carried as one
+ * stand-in character each, so the engine never counts them in two halves. Every other added token
+ * has no anchor inside and is matched by the tokenizer as it stands. Derived with the engine's own
+ * anchor rule, in id order, so a token added to the tables above is carried correctly without a
+ * second list to keep in step.
+ */
+const ANCHORED_ADDED_TOKENS = [...V3_ADDED_TOKENS, ...V4_ADDED_TOKENS].filter(([text]) => !TEMPLATE_TEXTS.has(text) && holdsAnchor(text));
+
+const TEMPLATE_COUNT = Object.keys(V4_TEMPLATE_TOKENS).length;
+
+/** Every token carried as a stand-in character: the template's and the anchored added tokens. */
+export const STAND_IN_TOKENS: readonly TemplateToken[] = [
+  ...Object.values(V4_TEMPLATE_TOKENS),
+  ...ANCHORED_ADDED_TOKENS.map(([text, id], index) => token(text, id, TEMPLATE_COUNT + index)),
+];
+
+/** Token by stand-in character. */
+export const TEMPLATE_TOKEN_BY_MARK: ReadonlyMap<string, TemplateToken> = new Map(STAND_IN_TOKENS.map((entry) => [entry.mark, entry]));
+
+/** Texts of the tokens carried as stand-ins (the tokenizer must not match them as text). */
+export const STAND_IN_TEXTS: ReadonlySet<string> = new Set(STAND_IN_TOKENS.map((entry) => entry.text));
+
+const LAST_MARK = String.fromCharCode(0xfdd0 + STAND_IN_TOKENS.length - 1);
+
+/** Matches any stand-in character (for splitting text before byte-pair encoding). */
+export const TEMPLATE_MARK_PATTERN = new RegExp(`[\uFDD0-${LAST_MARK}]`);
+
+const STAND_IN_SOURCE = new RegExp(
+  [...STAND_IN_TOKENS]
+    .sort((a, b) => b.text.length - a.text.length)
+    .map((entry) => entry.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|'),
+  'g',
+);
+
+/** `text` (message content, a prompt) with every written-out stand-in token replaced by its stand-in character, as the server's tokenizer would match it. */
+export function toStandIns(text: string): string {
+  return text.replace(STAND_IN_SOURCE, (match) => STAND_IN_TOKENS.find((entry) => entry.text === match)!.mark);
+}
+
 
 const DISPLAY_PATTERN = new RegExp(TEMPLATE_MARK_PATTERN.source, 'g');
 
