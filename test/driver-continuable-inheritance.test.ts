@@ -5,7 +5,7 @@ import { REPORT_SECTION_TEXT } from '../src/providers/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture } from './support/runtime-corpus.js';
-import { acpHost, settleAll } from './support/runtime-scenario.js';
+import { acpHost, settleAll, firstContinuableChild } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'subagent-continuable-inheritance');
 const isChild = (request: ModelRequest): boolean => request.system.includes(REPORT_SECTION_TEXT);
@@ -34,7 +34,7 @@ async function replay() {
   parent.followup([{ type: 'text', text: recordedPrompts(parentRows)[0]! }]);
   await settleAll(host);
   model.assertConsumed();
-  const child = host.subagents.listChildren(parent.id)[0]!.agent!;
+  const child = firstContinuableChild(host, parent.id);
   return { parent, child, parentRows, childRows };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { REPORT_SECTION_TEXT, REPORT_TOOL_SCHEMA, type SubagentStartRequest } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
-import { callStep, lastToolResult, prompt, settleAll, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
+import { callStep, lastToolResult, prompt, settleAll, smallComposition, smallHost, textStep, firstContinuableChild } from './support/runtime-scenario.js';
 
 const isChild = (request: ModelRequest) => request.system.includes(REPORT_SECTION_TEXT);
 const child = (step: ScriptedStep): ScriptedStep => ({ ...step, match: isChild });
@@ -85,7 +85,7 @@ describe('driver: continuable children and their report channel', () => {
     await prompt(top, 'start a background child');
     await settleAll(host);
     model.assertConsumed();
-    const childAgent = host.subagents.listChildren(top.id)[0]!.agent!;
+    const childAgent = firstContinuableChild(host, top.id);
     expect(lastToolResult(top)).toEqual({ text: `started subagent ${childAgent.id}`, isError: false });
     // The notice opens the parent's next turn, worded and sourced as subagent-continuable-inheritance records it.
     const notice = top.session.events.filter((event) => event.type === 'user/message').at(-1)!.data;

@@ -6,7 +6,7 @@ import { REPORT_SECTION_TEXT, type Agent } from '../src/providers/runtime/index.
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { HEADLESS, readRows, recordedSteps, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
-import { acpHost, settleAll } from './support/runtime-scenario.js';
+import { acpHost, settleAll, firstContinuableChild } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(HEADLESS, 'subagent-settlement');
 const isChild = (request: ModelRequest): boolean => request.system.includes(REPORT_SECTION_TEXT);
@@ -60,7 +60,7 @@ async function replay() {
   parent.followup([{ type: 'text', text: prompt }]);
   await settleAll(host);
   model.assertConsumed();
-  const child = host.subagents.listChildren(parent.id)[0]!.agent!;
+  const child = firstContinuableChild(host, parent.id);
   return { parent, child };
 }
 

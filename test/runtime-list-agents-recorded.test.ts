@@ -5,7 +5,7 @@ import { listAgentsTool, REPORT_SECTION_TEXT, type Agent, type AgentHandle } fro
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { ACP, readPin, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
-import { acpHost, settleAll } from './support/runtime-scenario.js';
+import { acpHost, settleAll, firstContinuableChild } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'subagent-list-agents');
 const isChild = (request: ModelRequest): boolean => request.system.includes(REPORT_SECTION_TEXT);
@@ -47,7 +47,7 @@ async function replay() {
   parent.followup([{ type: 'text', text: second! }]);
   await settleAll(host);
   model.assertConsumed();
-  const child: AgentHandle = host.subagents.listChildren(parent.id)[0]!.agent!;
+  const child: AgentHandle = firstContinuableChild(host, parent.id);
   return { host, parent, child, parentRows, childRows };
 }
 

@@ -5,7 +5,7 @@ import { REPORT_SECTION_TEXT, sendMessageTool, type AgentHandle } from '../src/p
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { ACP, readPin, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture, type Row } from './support/runtime-corpus.js';
-import { acpHost, settleAll, textStep } from './support/runtime-scenario.js';
+import { acpHost, settleAll, textStep, firstContinuableChild } from './support/runtime-scenario.js';
 
 const SCENARIO = path.join(ACP, 'subagent-continuable');
 const isChild = (request: ModelRequest): boolean => request.system.includes(REPORT_SECTION_TEXT);
@@ -57,7 +57,7 @@ async function replay() {
   release();
   await settleAll(host);
   model.assertConsumed();
-  const started: AgentHandle = host.subagents.listChildren(parent.id)[0]!.agent!;
+  const started: AgentHandle = firstContinuableChild(host, parent.id);
   return { parent, started, parentRows, recordedId };
 }
 

@@ -129,6 +129,16 @@ export async function prompt(agent: AgentHandle, text: string): Promise<void> {
   await agent.whenIdle();
 }
 
+/**
+ * The agent of a parent's first child, which must be continuable: the host's catalog keeps the agent
+ * of continuable children only, so tests find a settled (unloaded) child there.
+ */
+export function firstContinuableChild(host: AgentHost, parentId: string): AgentHandle {
+  const entry = host.subagents.listChildren(parentId)[0];
+  if (entry?.mode !== 'continuable') throw new Error(`the first child of ${parentId} is ${entry ? 'one-shot' : 'missing'}, not continuable`);
+  return entry.agent;
+}
+
 /** The text of the last tool result in an agent's log. */
 export function lastToolResult(agent: AgentHandle): { text: string; isError: boolean } {
   const event = [...agent.session.events].reverse().find((candidate) => candidate.type === 'tool/result');
