@@ -7,10 +7,16 @@ import type { SubagentCatalogEntry, SubagentTreeEntry } from '../loop/agent-cont
  */
 export class SubagentCatalog {
   readonly #entries = new Map<string, SubagentCatalogEntry>();
+  /** Entries by parent id, so listing one parent's children (and walking a tree) reads only those. */
+  readonly #byParent = new Map<string, SubagentCatalogEntry[]>();
 
   /** Records a child once; a second record of the same id keeps the first (its header is immutable). */
   record(entry: SubagentCatalogEntry): void {
-    if (!this.#entries.has(entry.id)) this.#entries.set(entry.id, entry);
+    if (this.#entries.has(entry.id)) return;
+    this.#entries.set(entry.id, entry);
+    const siblings = this.#byParent.get(entry.parentId);
+    if (siblings) siblings.push(entry);
+    else this.#byParent.set(entry.parentId, [entry]);
   }
 
   /** The entry recorded for a child id, or undefined when the host never started it. */
@@ -20,9 +26,7 @@ export class SubagentCatalog {
 
   /** Direct children of a session, ordered by `createdAt` then id (DSH `listChildren`). */
   children(parentId: string): SubagentCatalogEntry[] {
-    return [...this.#entries.values()]
-      .filter((entry) => entry.parentId === parentId)
-      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return [...(this.#byParent.get(parentId) ?? [])].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /**
