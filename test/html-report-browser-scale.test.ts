@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../src/analysis/index.js';
-import type { RequestAnalysis, SessionTreeAnalysis } from '../src/analysis/replay/session-analysis.js';
+import type { RequestAnalysis, SessionTreeAnalysis } from '../src/analysis/result/session-analysis.js';
 import { browserTitle, hasChromium, launchChromium } from './support/chromium.js';
 
 /**

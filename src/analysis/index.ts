@@ -147,10 +147,12 @@ export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
 export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
 export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
-export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
-export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
-export { predictionAccuracy, PrefixStore } from './replay/index.js';
-export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+export { analyzeDshSessionTree } from './dsh/index.js';
+export type { AnalyzeDshSessionTreeOptions } from './dsh/index.js';
+export { PrefixStore } from './replay/index.js';
+export { predictionAccuracy } from './result/index.js';
+export type { PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+export type { PredictionAccuracy, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
 export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';

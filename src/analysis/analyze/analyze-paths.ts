@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
-import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { SESSION_READERS } from './session-reader-list.js';
 import { isClaudeCodeTranscript, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';

@@ -1,7 +1,7 @@
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
-import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { analyzeWireSequence } from './wire-sequence.js';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { comparePrefix, getTokenizer, InputError, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
 import { requestDivergence } from '../causes/index.js';
 import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-choice.js';
 import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
 

@@ -1,5 +1,5 @@
 import type { PrefixComparison, PrefixRequest } from '../../prefix/index.js';
-import type { RequestDivergence } from '../replay/session-analysis.js';
+import type { RequestDivergence } from '../result/session-analysis.js';
 import { attributeCause } from './attribute-cause.js';
 import type { CauseScope } from './cause-scope.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { getTokenizer } from '../../prefix/index.js';
-import type { SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { collectApiCalls } from './api-calls.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
 import { findSidechainFiles } from './find-sidechains.js';

@@ -1,3 +1,4 @@
+import { fromAnthropicUsage } from '../analyze/observed-usage.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -27,15 +28,9 @@ export interface ClaudeCodeApiCall {
 }
 
 function usageOf(entry: AssistantEntry): LoggedUsage | undefined {
-  const usage = entry.message.usage;
+  const usage = entry.message.usage === undefined ? undefined : fromAnthropicUsage(entry.message.usage);
   if (usage === undefined) return undefined;
-  return {
-    uncached: usage.input_tokens,
-    cacheRead: usage.cache_read_input_tokens ?? 0,
-    cacheWrite: usage.cache_creation_input_tokens ?? 0,
-    cacheWrite1h: usage.cache_creation?.ephemeral_1h_input_tokens ?? 0,
-    output: usage.output_tokens ?? 0,
-  };
+  return { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, cacheWrite1h: usage.cacheWrite1h, output: usage.output ?? 0 };
 }
 
 /** The chain of entries ending at `uuid`, oldest first; stops where a parent is not in this file. */

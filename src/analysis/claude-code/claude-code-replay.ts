@@ -3,7 +3,7 @@ import { comparePrefix, createRequest, getTokenizer, hashHex, hashText, PrefixTo
 import { anthropicPolicy } from '../policies/anthropic.js';
 import { costOf, type CacheMatch, type CachePolicy, type CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
-import type { RequestAnalysis } from '../replay/session-analysis.js';
+import type { RequestAnalysis } from '../result/session-analysis.js';
 import type { ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
 import { requestBlocks, type RequestBlock } from './content-blocks.js';

@@ -1,6 +1,6 @@
 import { LongestPrefixIndex, PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
 import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { requestDivergence } from '../causes/index.js';
 import { segmentSpans } from './segment-spans.js';
 

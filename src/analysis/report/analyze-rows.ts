@@ -1,4 +1,4 @@
-import type { RequestAnalysis, SessionAnalysis } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SessionAnalysis } from '../result/session-analysis.js';
 import { count } from './text-format.js';
 
 /** The columns of a request row, shared by the text and Markdown tables. */

@@ -1,4 +1,4 @@
-import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../../replay/session-analysis.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../../result/session-analysis.js';
 
 /*
  * What the page draws, computed here (tested without a browser) and embedded as JSON: the script in

@@ -1,4 +1,4 @@
-import type { SessionTreeAnalysis } from '../../replay/session-analysis.js';
+import type { SessionTreeAnalysis } from '../../result/session-analysis.js';
 import { pageData } from './page-data.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { PAGE_STYLE } from './page-style.js';

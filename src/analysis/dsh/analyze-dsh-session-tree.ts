@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Tokenizer } from '../../prefix/index.js';
-import { ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
+import { fromDshUsage, ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
-import { BlockSpanList } from './block-span-list.js';
-import { divergenceOf } from './divergence-of.js';
-import { readDshSessionTree, replayOrder, type DshSessionFile } from './dsh-session-tree.js';
-import { HeadCalibrations, type HeadCalibration } from './head-calibration.js';
+import { BlockSpanList } from '../result/block-span-list.js';
+import { requestDivergence } from '../causes/index.js';
+import { readDshSessionTree, replayOrder, type DshSessionFile } from '../replay/dsh-session-tree.js';
+import { HeadCalibrations, type HeadCalibration } from '../replay/head-calibration.js';
 import { RouteRenderings } from './route-rendering.js';
-import { SequenceStore, type StoredSequence } from './sequence-store.js';
-import type { RequestAnalysis, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from './session-analysis.js';
+import { SequenceStore, type StoredSequence } from '../replay/sequence-store.js';
+import type { RequestAnalysis, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 
 /** Options of `analyzeDshSessionTree`. */
 export interface AnalyzeDshSessionTreeOptions {
@@ -32,9 +32,9 @@ export interface AnalyzeDshSessionTreeOptions {
 }
 
 function observedOf(point: ModelRequestPoint): (CacheUsage & { readonly output?: number }) | null {
-  const usage = point.usage;
-  if (!usage) return null;
-  return { uncached: usage.inputTokens, cacheRead: usage.cacheReadTokens ?? 0, cacheWrite: usage.cacheWriteTokens ?? 0, output: usage.outputTokens };
+  if (!point.usage) return null;
+  const { uncached, cacheRead, cacheWrite, output } = fromDshUsage(point.usage);
+  return { uncached, cacheRead, cacheWrite, output };
 }
 
 /**
@@ -158,7 +158,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       tokens,
       predicted,
       observed,
-      divergence: best ? divergenceOf(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null,
+      divergence: best ? requestDivergence(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null,
       cost: { predicted: costOf(predicted, prices, output), observed: observed ? costOf(observed, prices, output) : null },
       segments: spans,
     });
