@@ -1,21 +1,22 @@
 import path from 'node:path';
-import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
 import { fromDshUsage, ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
-import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
+import type { CacheMatch, CacheUsage, PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
 import { BlockSpanList } from '../result/block-span-list.js';
 import { requestDivergence } from '../causes/index.js';
 import { readDshSessionTree, replayOrder, type DshSessionFile } from '../replay/dsh-session-tree.js';
 import { HeadCalibrations, type HeadCalibration } from '../replay/head-calibration.js';
-import { RouteRenderings } from './route-rendering.js';
+import { RouteRenderings, type RouteRendering } from './route-rendering.js';
+import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
+import type { ReplayOptions } from '../replay/replay-options.js';
 import { SequenceStore, type StoredSequence } from '../replay/sequence-store.js';
-import type { RequestAnalysis, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
+import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis, SpanList } from '../result/session-analysis.js';
+import type { DshRequestRecord } from '../replay/dsh-session-tree.js';
 
 /** Options of `analyzeDshSessionTree`. */
-export interface AnalyzeDshSessionTreeOptions {
-  /** The cache rule (default: `deepseekPolicy`, DSH's recorded provider). */
-  readonly policy?: CachePolicy;
+export interface AnalyzeDshSessionTreeOptions extends ReplayOptions {
   /** Prices for every request (default: the policy's prices for each request's model). */
   readonly prices?: PriceTable;
   /**
@@ -25,10 +26,6 @@ export interface AnalyzeDshSessionTreeOptions {
   readonly deepseekCounter?: PrefixTokenCounter;
   /** Renderer for DeepSeek routes; pass the same one to every analysis of a run (it remembers rendered tool schemas). */
   readonly deepseekRenderer?: DeepSeekV4Renderer;
-  /** Refuse session logs past this many bytes, decompressed (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
-  readonly maxInputBytes?: number;
-  /** Tokenizer for routes that are not DeepSeek's (default o200k_base). */
-  readonly tokenizer?: Tokenizer;
 }
 
 function observedOf(point: ModelRequestPoint): (CacheUsage & { readonly output?: number }) | null {
@@ -85,6 +82,136 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
   return inherited;
 }
 
+/** What the DSH source works out for the request the loop is on, between `measure` and `segments`. */
+interface Current {
+  readonly record: DshRequestRecord;
+  readonly reconstructed: ReconstructedRequestParts;
+  readonly rendering: RouteRendering;
+  readonly request: PrefixRequest;
+  readonly rendered: number;
+  readonly observedTotal: number | null;
+  readonly calibration: HeadCalibration;
+  readonly best: { comparison: PrefixComparison; entry: StoredSequence; shared: number } | undefined;
+}
+
+/**
+ * DSH session trees as a replay source: each request rebuilt from its log (from its predecessor, not
+ * the whole log), rendered as the route's server sees it, calibrated on its head, and measured
+ * against the sequences stored earlier: every request's input, and its input followed by its response.
+ */
+class DshReplaySource implements ReplaySource<DshRequestRecord> {
+  readonly policy;
+  readonly prices: PriceTable | undefined;
+  readonly sessions: readonly ReplaySession[];
+  readonly renderings: RouteRenderings;
+  readonly calibrations = new HeadCalibrations();
+  readonly #files: readonly DshSessionFile[];
+  readonly #store = new SequenceStore();
+  readonly #drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
+  // Per session, the span list of its latest request: the next one shares its leading blocks.
+  readonly #latestSpans: (BlockSpanList | undefined)[];
+  readonly #reconstructors: RequestReconstructor[];
+  #current: Current | undefined;
+
+  constructor(files: readonly DshSessionFile[], options: AnalyzeDshSessionTreeOptions) {
+    this.policy = options.policy ?? deepseekPolicy;
+    this.prices = options.prices;
+    this.#files = files;
+    this.sessions = files.map((session) => ({
+      file: session.file,
+      id: session.log.header.id,
+      format: 'dsh',
+      parentSession: session.log.header.parentSession ?? null,
+      seedLength: session.log.header.seedLength ? session.log.header.seedLength : null,
+    }));
+    this.renderings = new RouteRenderings({
+      ...(options.deepseekCounter ? { deepseekCounter: options.deepseekCounter } : {}),
+      ...(options.deepseekRenderer ? { deepseekRenderer: options.deepseekRenderer } : {}),
+      ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+    });
+    this.#latestSpans = files.map(() => undefined);
+    // Each session's requests come in log order, so each is rebuilt from its predecessor, not from the whole log.
+    this.#reconstructors = files.map((session) => new RequestReconstructor(session.log, { pins: session.pins }));
+  }
+
+  steps(): Iterable<DshRequestRecord> {
+    return replayOrder(this.#files);
+  }
+
+  measure(record: DshRequestRecord): MeasuredRequest {
+    const reconstructed = this.#reconstructors[record.session]!.partsAt(record.point.through);
+    const rendering = this.renderings.for(reconstructed.head.route);
+    const request = this.#store.intern(rendering.render(reconstructed));
+    const rendered = rendering.counter.prefixTokens(request.segments);
+    const observed = observedOf(record.point);
+    const observedTotal = observed ? observed.uncached + observed.cacheRead + observed.cacheWrite : null;
+    const label = `${path.basename(this.#files[record.session]!.file)} request ${record.index}`;
+    const head = this.calibrations.calibrate(request, rendered, observedTotal, label, this.calibrations.first);
+
+    const compared = this.#store.candidates(request).map((entry) => ({ entry, comparison: comparePrefix(entry.request, request, { counter: rendering.counter }) }));
+    // The earlier sequence on this head this request shares the most with: its end carries the
+    // freshest calibration (observed totals of earlier requests absorb drift in the recorded history).
+    let reference: (typeof compared)[number] | undefined;
+    for (const candidate of compared) {
+      if (candidate.entry.head.key !== head.key) continue;
+      if (!reference || candidate.comparison.commonPrefix.tokens >= reference.comparison.commonPrefix.tokens) reference = candidate;
+    }
+    const calibration: HeadCalibration = { key: head.key, offset: reference?.entry.head.offset ?? head.offset };
+    const tokens = Math.max(1, rendered + calibration.offset);
+
+    let best: Current['best'];
+    const matches: CacheMatch[] = compared.map(({ entry, comparison }) => {
+      const shared = sharedTokens(comparison, entry);
+      if (entry.source === 'input' && (!best || shared >= best.shared)) best = { comparison, entry, shared };
+      const ageSeconds = record.time !== null && entry.time !== null ? Math.max(0, (record.time - entry.time) / 1000) : 0;
+      return { sharedTokens: shared, entryTokens: entry.tokens, ageSeconds, source: entry.source };
+    });
+    this.#current = { record, reconstructed, rendering, request, rendered, observedTotal, calibration, best };
+    const route = reconstructed.head.route;
+    return {
+      session: record.session,
+      index: record.index,
+      time: record.time === null ? null : new Date(record.time).toISOString(),
+      route: { provider: route.provider, model: route.model },
+      model: route.model,
+      tokens,
+      matches,
+      observed,
+      output: observed?.output ?? 0,
+    };
+  }
+
+  divergence(): RequestDivergence | null {
+    const { best, request } = this.#now();
+    return best ? requestDivergence(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null;
+  }
+
+  store(record: DshRequestRecord, measured: MeasuredRequest): void {
+    const { request, rendering, rendered, observedTotal, calibration } = this.#now();
+    // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.
+    const storedTokens = observedTotal ?? measured.tokens;
+    const stored = { session: this.sessions[record.session]!.id, index: record.index, time: record.time, head: { key: calibration.key, offset: storedTokens - rendered } };
+    this.#store.add({ ...stored, request, tokens: storedTokens, source: 'input' });
+    if (record.response) {
+      const withResponse = this.#store.intern(rendering.withResponse(request, record.response));
+      this.#store.add({ ...stored, request: withResponse, tokens: storedTokens + (rendering.counter.prefixTokens(withResponse.segments) - rendered), source: 'output' });
+    }
+  }
+
+  segments(record: DshRequestRecord): SpanList {
+    const { request, rendering, reconstructed } = this.#now();
+    const inherited = inheritedSegments(this.#files[record.session]!, reconstructed, request);
+    const spans = BlockSpanList.after(this.#latestSpans[record.session], segmentSpans(request, rendering.counter, inherited, this.#drawn));
+    this.#latestSpans[record.session] = spans;
+    return spans;
+  }
+
+  #now(): Current {
+    if (!this.#current) throw new Error('DshReplaySource: measure() must come first');
+    return this.#current;
+  }
+}
+
 /**
  * Replays a DSH session tree (the folder of `session.jsonl` and its children `session.<n>.jsonl`,
  * plain or zstd; `target` is the folder or any log in it) in the order its requests reached the
@@ -99,95 +226,16 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
  * request is never rebuilt from a guess.
  */
 export async function analyzeDshSessionTree(target: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<SessionTreeAnalysis> {
-  const policy = options.policy ?? deepseekPolicy;
-  const sessions = await readDshSessionTree(target, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
-  const renderings = new RouteRenderings({
-    ...(options.deepseekCounter ? { deepseekCounter: options.deepseekCounter } : {}),
-    ...(options.deepseekRenderer ? { deepseekRenderer: options.deepseekRenderer } : {}),
-    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-  });
-  const store = new SequenceStore();
-  const calibrations = new HeadCalibrations();
-  const drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
-  // Per session, the span list of its latest request: the next one shares its leading blocks.
-  const latestSpans: (BlockSpanList | undefined)[] = sessions.map(() => undefined);
-  const results: RequestAnalysis[][] = sessions.map(() => []);
-  const label = (index: number) => path.basename(sessions[index]!.file);
-  // Each session's requests come in log order, so each is rebuilt from its predecessor, not from the whole log.
-  const reconstructors = sessions.map((session) => new RequestReconstructor(session.log, { pins: session.pins }));
-
-  for (const record of replayOrder(sessions)) {
-    const session = sessions[record.session]!;
-    const reconstructed = reconstructors[record.session]!.partsAt(record.point.through);
-    const rendering = renderings.for(reconstructed.head.route);
-    const request = store.intern(rendering.render(reconstructed));
-    const rendered = rendering.counter.prefixTokens(request.segments);
-    const observed = observedOf(record.point);
-    const observedTotal = observed ? observed.uncached + observed.cacheRead + observed.cacheWrite : null;
-    const head = calibrations.calibrate(request, rendered, observedTotal, `${label(record.session)} request ${record.index}`, calibrations.first);
-
-    const compared = store.candidates(request).map((entry) => ({ entry, comparison: comparePrefix(entry.request, request, { counter: rendering.counter }) }));
-    // The earlier sequence on this head this request shares the most with: its end carries the
-    // freshest calibration (observed totals of earlier requests absorb drift in the recorded history).
-    let reference: (typeof compared)[number] | undefined;
-    for (const candidate of compared) {
-      if (candidate.entry.head.key !== head.key) continue;
-      if (!reference || candidate.comparison.commonPrefix.tokens >= reference.comparison.commonPrefix.tokens) reference = candidate;
-    }
-    const calibration: HeadCalibration = { key: head.key, offset: reference?.entry.head.offset ?? head.offset };
-    const tokens = Math.max(1, rendered + calibration.offset);
-
-    let best: { comparison: PrefixComparison; entry: StoredSequence; shared: number } | undefined;
-    const matches: CacheMatch[] = compared.map(({ entry, comparison }) => {
-      const shared = sharedTokens(comparison, entry);
-      if (entry.source === 'input' && (!best || shared >= best.shared)) best = { comparison, entry, shared };
-      const ageSeconds = record.time !== null && entry.time !== null ? Math.max(0, (record.time - entry.time) / 1000) : 0;
-      return { sharedTokens: shared, entryTokens: entry.tokens, ageSeconds, source: entry.source };
-    });
-
-    const predicted = policy.predict({ tokens, matches, model: reconstructed.head.route.model });
-    const prices = options.prices ?? policy.pricesFor(reconstructed.head.route.model);
-    const output = observed?.output ?? 0;
-    const sessionId = session.log.header.id;
-    const spans = BlockSpanList.after(latestSpans[record.session], segmentSpans(request, rendering.counter, inheritedSegments(session, reconstructed, request), drawn));
-    latestSpans[record.session] = spans;
-    results[record.session]!.push({
-      index: record.index,
-      time: record.time === null ? null : new Date(record.time).toISOString(),
-      route: { provider: reconstructed.head.route.provider, model: reconstructed.head.route.model },
-      tokens,
-      predicted,
-      observed,
-      divergence: best ? requestDivergence(best.comparison, request, { request: best.entry.request, session: best.entry.session, index: best.entry.index }) : null,
-      cost: { predicted: costOf(predicted, prices, output), observed: observed ? costOf(observed, prices, output) : null },
-      segments: spans,
-    });
-
-    // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.
-    const storedTokens = observedTotal ?? tokens;
-    const stored = { session: sessionId, index: record.index, time: record.time, head: { key: calibration.key, offset: storedTokens - rendered } };
-    store.add({ ...stored, request, tokens: storedTokens, source: 'input' });
-    if (record.response) {
-      const withResponse = store.intern(rendering.withResponse(request, record.response));
-      store.add({ ...stored, request: withResponse, tokens: storedTokens + (rendering.counter.prefixTokens(withResponse.segments) - rendered), source: 'output' });
-    }
-  }
-
-  const analyses: SessionAnalysis[] = sessions.map((session, index) => ({
-    file: session.file,
-    id: session.log.header.id,
-    format: 'dsh',
-    parentSession: session.log.header.parentSession ?? null,
-    seedLength: session.log.header.seedLength ? session.log.header.seedLength : null,
-    requests: results[index]!,
-  }));
+  const files = await readDshSessionTree(target, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
+  const source = new DshReplaySource(files, options);
+  const sessions = replayRequests(source);
   return {
-    policy: policy.name,
+    policy: source.policy.name,
     // "calibrated" only when an observed request gave a head its offset: with no usage logged the counts are the rendering's own.
-    tokenizer: renderings.tokenizers.map((name) => (name === 'deepseek-v4' ? `deepseek-v4 (${calibrations.any ? 'calibrated' : 'uncalibrated'})` : name)).join(', '),
-    sessions: analyses,
+    tokenizer: source.renderings.tokenizers.map((name) => (name === 'deepseek-v4' ? `deepseek-v4 (${source.calibrations.any ? 'calibrated' : 'uncalibrated'})` : name)).join(', '),
+    sessions,
     notes: [
-      ...calibrations.notes,
+      ...source.calibrations.notes,
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
     ],
