@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
+import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Segment } from '../../prefix/index.js';
 import { fromDshUsage, ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import type { CacheMatch, CacheUsage, PriceTable } from '../policies/cache-policy.js';
@@ -56,17 +56,37 @@ interface DrawnSpans {
   readonly inherited: Map<bigint, SegmentSpan>;
 }
 
-function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inherited: ReadonlySet<number>, drawn: DrawnSpans): SegmentSpan[] {
-  return request.segments.map((segment, index) => {
-    const spans = inherited.has(index) ? drawn.inherited : drawn.own;
-    const known = spans.get(segment.prefixHash);
+/** A session's latest request as drawn: the next request reuses the spans of the segments it repeats. */
+interface Drawn {
+  readonly segments: readonly Segment[];
+  readonly inherited: ReadonlySet<number>;
+  readonly spans: readonly SegmentSpan[];
+}
+
+function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inherited: ReadonlySet<number>, drawn: DrawnSpans, previous: Drawn | undefined): SegmentSpan[] {
+  // The leading segments this request repeats (the same objects, interned, in the same places) keep
+  // their spans without a lookup: a request costs its new segments, not its history.
+  let repeated = 0;
+  if (previous !== undefined) {
+    const limit = Math.min(request.segments.length, previous.segments.length);
+    while (repeated < limit && request.segments[repeated] === previous.segments[repeated] && inherited.has(repeated) === previous.inherited.has(repeated)) repeated++;
+  }
+  const spans: SegmentSpan[] = previous === undefined ? [] : previous.spans.slice(0, repeated);
+  for (let index = repeated; index < request.segments.length; index++) {
+    const segment = request.segments[index]!;
+    const map = inherited.has(index) ? drawn.inherited : drawn.own;
+    const known = map.get(segment.prefixHash);
     // The same bytes after the same prefix may carry another name (a task where a message was).
-    if (known !== undefined && known.kind === segment.kind && known.name === segment.name) return known;
+    if (known !== undefined && known.kind === segment.kind && known.name === segment.name) {
+      spans.push(known);
+      continue;
+    }
     const tokens = counter.prefixTokens(request.segments, index + 1) - counter.prefixTokens(request.segments, index);
     const span: SegmentSpan = { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash), ...(inherited.has(index) ? { inherited: true } : {}) };
-    spans.set(segment.prefixHash, span);
-    return span;
-  });
+    map.set(segment.prefixHash, span);
+    spans.push(span);
+  }
+  return spans;
 }
 
 /** Segment indices of a fork child's request that carry history inherited from the parent (the seed). */
@@ -110,6 +130,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   readonly #drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
   // Per session, the span list of its latest request: the next one shares its leading blocks.
   readonly #latestSpans: (BlockSpanList | undefined)[];
+  readonly #latestDrawn: (Drawn | undefined)[];
   readonly #reconstructors: RequestReconstructor[];
   #current: Current | undefined;
 
@@ -130,6 +151,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
       ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
     });
     this.#latestSpans = files.map(() => undefined);
+    this.#latestDrawn = files.map(() => undefined);
     // Each session's requests come in log order, so each is rebuilt from its predecessor, not from the whole log.
     this.#reconstructors = files.map((session) => new RequestReconstructor(session.log, { pins: session.pins }));
   }
@@ -201,7 +223,9 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   segments(record: DshRequestRecord): SpanList {
     const { request, rendering, reconstructed } = this.#now();
     const inherited = inheritedSegments(this.#files[record.session]!, reconstructed, request);
-    const spans = BlockSpanList.after(this.#latestSpans[record.session], segmentSpans(request, rendering.counter, inherited, this.#drawn));
+    const drawn = segmentSpans(request, rendering.counter, inherited, this.#drawn, this.#latestDrawn[record.session]);
+    this.#latestDrawn[record.session] = { segments: request.segments, inherited, spans: drawn };
+    const spans = BlockSpanList.after(this.#latestSpans[record.session], drawn);
     this.#latestSpans[record.session] = spans;
     return spans;
   }
