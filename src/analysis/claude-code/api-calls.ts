@@ -21,7 +21,7 @@ export interface ClaudeCodeApiCall {
   /** When the request was sent, in ms since the epoch: the time of the entry it answers (the last input). */
   readonly sentAt: number;
   readonly usage: LoggedUsage | undefined;
-  /** The conversation the request carried, oldest entry first (the `parentUuid` chain before its first block). */
+  /** The conversation the request carried, oldest entry first (the `parentUuid` chain before its first block); built when read. */
   readonly input: readonly ConversationEntry[];
   /** 1-based line of the response's first block. */
   readonly line: number;
@@ -64,15 +64,18 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
   }
   const result: ClaudeCodeApiCall[] = [];
   for (const { first, usage } of calls.values()) {
-    const input = chainEndingAt(first.parentUuid, byUuid);
-    const last = input.at(-1);
+    const last = first.parentUuid ? byUuid.get(first.parentUuid) : undefined;
     result.push({
       messageId: first.message.id,
       requestId: first.requestId,
       model: first.message.model,
       sentAt: Date.parse(last?.timestamp ?? first.timestamp),
       usage,
-      input,
+      // Rebuilt on each read, never kept: a long transcript's calls would otherwise hold
+      // (calls × history) entries, where the transcript itself holds each entry once.
+      get input() {
+        return chainEndingAt(first.parentUuid, byUuid);
+      },
       line: first.line,
     });
   }

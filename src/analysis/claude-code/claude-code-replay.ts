@@ -1,10 +1,13 @@
 import path from 'node:path';
-import { comparePrefix, createRequest, getTokenizer, hashHex, hashText, PrefixTokenCounter, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, hashHex, hashText, PrefixTokenCounter, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
 import type { MeasuredRequest, ReplaySession, ReplaySource } from '../replay/replay-loop.js';
 import type { ReplayOptions } from '../replay/replay-options.js';
+import { SegmentTrie, type SegmentPath } from '../replay/segment-trie.js';
+import { BlockList } from '../result/block-list.js';
+import { BlockSpanList } from '../result/block-span-list.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
@@ -40,14 +43,28 @@ export const DEFAULT_CLAUDE_CODE_HEAD_TOKENS = 13_794;
 
 type Label = { readonly session: number; readonly index: number };
 
-/** What the replay remembers of a request it has predicted. */
+/**
+ * What the replay remembers of a request it has predicted. Nothing here grows with its history: the
+ * token ends share their leading blocks with the request they were fitted after, and the segments
+ * are a path of the replay's segment trie, read back only when a later request is set against it.
+ */
 interface RequestRecord {
   readonly call: ClaudeCodeApiCall;
   readonly session: number;
   readonly index: number;
-  readonly units: Uint32Array;
-  readonly ends: readonly number[];
-  readonly request: PrefixRequest;
+  readonly unitCount: number;
+  readonly ends: BlockList<number>;
+  readonly end: SegmentPath<undefined> | undefined;
+}
+
+/** A session's latest request as built and drawn: the next one reuses what it repeats. */
+interface Latest {
+  readonly model: string;
+  readonly blocks: readonly RequestBlock[];
+  readonly segments: readonly Segment[];
+  readonly spans: readonly SegmentSpan[];
+  readonly spanList: BlockSpanList | undefined;
+  readonly ends: BlockList<number> | undefined;
 }
 
 export interface SessionState {
@@ -93,6 +110,7 @@ interface Current {
   readonly shared: number;
   readonly matches: readonly StoreMatch<Label>[];
   readonly request: PrefixRequest;
+  readonly blocks: readonly RequestBlock[];
   readonly time: number;
   fitted: readonly number[];
 }
@@ -111,6 +129,9 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #blockMemo = new Map<string, RequestBlock[]>();
   readonly #estimates = new Map<number, number>();
   readonly #counter: PrefixTokenCounter;
+  readonly #trie = new SegmentTrie<undefined>(() => undefined);
+  readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
+  readonly #latest = new Map<SessionState, Latest>();
 
   constructor(options: ClaudeCodeAnalysisOptions, states: readonly SessionState[]) {
     this.policy = options.policy ?? anthropicPolicy;
@@ -155,6 +176,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const index = state.records.length;
     const route = routeOf(call.model);
     const blocks = requestBlocks(call.input, this.#blockMemo);
+    const segments = this.#segments(state, route, blocks);
     const units = new Uint32Array(blocks.length + 1);
     units[0] = headSymbol(state);
     blocks.forEach((block, at) => (units[at + 1] = block.symbol));
@@ -167,7 +189,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
     for (let at = 0; at < units.length; at++) {
-      if (at < shared) ends[at] = anchor!.record.ends[at]!;
+      if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? this.#defaultHead;
       else ends[at] = ends[at - 1]! + Math.round(scale * estimates[at]!);
     }
@@ -178,11 +200,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: 0, source: 'input', breakpoints: [ends[0]!] });
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
-    const request = createRequest(route, 'anthropic', [
-      { kind: 'system', name: 'claude-code head', content: `[tools and system prompt of ${path.basename(state.transcript.file)}]` },
-      ...blocks.map((block) => ({ kind: 'message' as const, name: block.name, content: block.text, meta: { role: block.role } })),
-    ]);
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, time, fitted: ends };
+    const request: PrefixRequest = { ...this.#shell(route), segments };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -216,21 +235,58 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const usage = call.usage;
     const fitted = usage === undefined ? ends : this.#learn(state, anchor, shared, ends, estimates, usage);
     current.fitted = fitted;
-    state.records.push({ call, session: sessionIndex, index, units, ends: fitted, request });
+    const shareWith = anchor?.record.ends ?? this.#latest.get(state)?.ends;
+    const end = this.#trie.add(request.segments).path.at(-1);
+    state.records.push({ call, session: sessionIndex, index, unitCount: units.length, ends: BlockList.of(shareWith, fitted), end });
     const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
     // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
     const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
     this.#store.add(routeOf(call.model), { units, unitEnds: fitted, time, breakpoints: written, label: { session: sessionIndex, index } });
   }
 
-  segments(): SegmentSpan[] {
-    const { request, fitted } = this.#now();
-    return request.segments.map((segment, at) => ({
-      kind: segment.kind,
-      name: segment.name,
-      tokens: fitted[at]! - (at === 0 ? 0 : fitted[at - 1]!),
-      hash: hashHex(segment.hash),
-    }));
+  segments({ state, call }: ClaudeCodeStep): BlockSpanList {
+    const { request, fitted, blocks } = this.#now();
+    const latest = this.#latest.get(state);
+    const spans: SegmentSpan[] = [];
+    request.segments.forEach((segment, at) => {
+      const tokens = fitted[at]! - (at === 0 ? 0 : fitted[at - 1]!);
+      // The same segment with the same size as the session's previous request drew: the same span.
+      const known = latest?.segments[at] === segment ? latest.spans[at] : undefined;
+      spans.push(known !== undefined && known.tokens === tokens ? known : { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash) });
+    });
+    const spanList = BlockSpanList.after(latest?.spanList, spans);
+    this.#latest.set(state, { model: call.model, blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
+    return spanList;
+  }
+
+  /** Route, layout and route seed of a request to `route` (one object per model). */
+  #shell(route: RouteKey): Omit<PrefixRequest, 'segments'> {
+    let shell = this.#shells.get(route.model);
+    if (shell === undefined) this.#shells.set(route.model, (shell = { route, layout: 'anthropic', routeSeed: hashText(routeKeyString(route)) }));
+    return shell;
+  }
+
+  /**
+   * The request's segments: the head, then one per block. The leading blocks the session's previous
+   * request held in the same places (the same block objects, from the memo) keep their segments, so
+   * a request hashes only its new blocks.
+   */
+  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[]): Segment[] {
+    const latest = this.#latest.get(state);
+    let kept = 0;
+    if (latest !== undefined && latest.model === route.model) {
+      kept = 1;
+      while (kept <= blocks.length && kept <= latest.blocks.length && latest.blocks[kept - 1] === blocks[kept - 1]) kept++;
+    }
+    const segments = latest === undefined || kept === 0 ? [] : latest.segments.slice(0, kept);
+    if (segments.length === 0) {
+      segments.push(new Segment({ kind: 'system', name: 'claude-code head', content: `[tools and system prompt of ${path.basename(state.transcript.file)}]` }, this.#shell(route).routeSeed));
+    }
+    for (let at = segments.length - 1; at < blocks.length; at++) {
+      const block = blocks[at]!;
+      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, meta: { role: block.role } }, segments.at(-1)!.prefixHash));
+    }
+    return segments;
   }
 
   #now(): Current {
@@ -258,12 +314,13 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       ageSeconds,
     });
     const bestRecord = best === undefined || best.sharedUnits === 0 ? undefined : sessions[best.label.session]!.records[best.label.index]!;
+    const earlierRequest = (record: RequestRecord): PrefixRequest => ({ ...this.#shell(routeOf(record.call.model)), segments: this.#trie.segments(record.end, this.#trie.walk(request.segments)) });
     const previous = state.records.at(-1);
     return claudeCodeDivergence({
       request,
       model: call.model,
       against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
-      comparison: bestRecord === undefined ? null : comparePrefix(bestRecord.request, request, { counter: this.#counter }),
+      comparison: bestRecord === undefined ? null : comparePrefix(earlierRequest(bestRecord), request, { counter: this.#counter }),
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
       ttlSeconds: this.#ttlSeconds,
     });
@@ -303,7 +360,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const target = tail <= MAX_TAIL_TOKENS ? working.length - 1 : nearestEnd(working, from, cached);
     if (tail <= MAX_TAIL_TOKENS) state.calibration.recordTail(tail);
     const fitted = fitEnds(working, from, target, base, Math.max(cached, base));
-    if (anchor !== undefined && shared === anchor.record.units.length && target === working.length - 1) {
+    if (anchor !== undefined && shared === anchor.record.unitCount && target === working.length - 1) {
       let estimated = 0;
       for (let at = shared; at < estimates.length; at++) estimated += estimates[at]!;
       state.calibration.recordGrowth(cached - base, estimated);
