@@ -40,17 +40,33 @@ function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): num
 }
 
 /**
- * Every earlier request on the route as a cache match, and the one sharing the most tokens (the
- * latest on ties). Every one is counted, not only the longest: the policy applies its TTL and
- * Anthropic's breakpoints per entry, so a shorter but fresher entry can be the one it reads.
+ * The earlier requests on the route a policy could read from, as cache matches, and the one sharing
+ * the most tokens (the latest on ties). Walking from the newest, an entry is left out when a fresher
+ * one shares at least as many tokens and holds each of its breakpoints inside the shared prefix: no
+ * policy reads more from the older one (each reads the most it can from a live entry, at a breakpoint
+ * where it has them, and the fresher one lives at least as long). That is decided on a bound before
+ * counting, so a request counts tokens at a few earlier ones, not at each. When entry times are not
+ * in order (files given out of time order) every entry is counted.
  */
 function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
-  const { shared, longest } = earlier.index.sharedWithEach(request);
+  const prune = time === null || earlier.ordered;
+  let best = -1;
+  const covered = new Set<number>();
+  const needs = (index: number, bound: number) => {
+    if (!prune || bound > best) return true;
+    return earlier.seen[index]!.breakpoints.some((position) => position <= bound && !covered.has(position));
+  };
+  const counted = (index: number, tokens: number) => {
+    best = Math.max(best, tokens);
+    for (const position of earlier.seen[index]!.breakpoints) if (position <= tokens) covered.add(position);
+  };
+  const shared = earlier.index.sharedWithNeeded(request, needs, counted);
   const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
     const entry = earlier.seen[index]!;
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
     return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
   });
+  const longest = earlier.index.longest(request);
   return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
 }
 
@@ -58,6 +74,8 @@ function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | n
 interface Earlier {
   readonly seen: Seen[];
   readonly index: LongestPrefixIndex;
+  /** True while every stored entry has a time and none is older than the one before it. */
+  ordered: boolean;
 }
 
 type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };
@@ -127,7 +145,7 @@ class WireReplaySource implements ReplaySource<WireStep> {
     this.policy = policy;
     this.#read = read;
     this.#counter = counter;
-    this.#earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }) };
+    this.#earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }), ordered: true };
     this.sessions = read.map(({ label }) => ({ file: label, id: path.basename(label), format: 'wire', parentSession: null, seedLength: null }));
   }
 
@@ -169,6 +187,8 @@ class WireReplaySource implements ReplaySource<WireStep> {
 
   store({ recorded, index, label }: WireStep, measured: MeasuredRequest): void {
     const { request } = recorded.wire;
+    const previous = this.#earlier.seen.at(-1);
+    if (recorded.time === null || (previous !== undefined && (previous.time === null || recorded.time < previous.time))) this.#earlier.ordered = false;
     this.#earlier.seen.push({ request, tokens: measured.tokens, time: recorded.time, session: label, index, breakpoints: this.#current?.breakpoints ?? [] });
     this.#earlier.index.add(request);
   }
