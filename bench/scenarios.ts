@@ -5,6 +5,7 @@ import { fanOutDuplicationScenario } from './fan-out-duplication.bench.js';
 import { htmlReportScenario } from './html-report.bench.js';
 import { guardDecisionWarmScenario } from './guard-decision-warm.bench.js';
 import { replayDshScenario } from './replay-dsh.bench.js';
+import { replayScalingScenario } from './replay-scaling.bench.js';
 import { requestFamilyScenario } from './request-family.bench.js';
 import { segmentHashBytesScenario } from './segment-hash-bytes.bench.js';
 import { segmentHashTextScenario } from './segment-hash-text.bench.js';
@@ -20,6 +21,7 @@ export const SCENARIOS: readonly Scenario[] = [
   cliColdStartScenario,
   guardDecisionWarmScenario,
   replayDshScenario,
+  replayScalingScenario,
   simulateTraceScenario,
   fanOutDuplicationScenario,
   htmlReportScenario,
