@@ -7,7 +7,7 @@ import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../r
  */
 export type LossCause = 'idle-gap' | 'head-change' | 'cold-first' | 'cold-subagent' | 'compaction-rewind' | 'route-change' | 'new-content';
 
-/** The causes in the order a summary lists them when their costs tie. */
+/** The causes in the order a summary lists them when their costs tie (rows go by cost, new content last: it is no loss). */
 export const LOSS_CAUSES = ['idle-gap', 'head-change', 'cold-first', 'cold-subagent', 'compaction-rewind', 'route-change', 'new-content'] as const satisfies readonly LossCause[];
 
 /** What each cause is, and the one thing that would avoid it. */
@@ -107,7 +107,7 @@ interface Accumulator {
 function rowsOf(accumulators: ReadonlyMap<LossCause, Accumulator>): CauseRow[] {
   return [...accumulators]
     .map(([cause, sum]) => ({ cause, title: LOSS_CAUSE_WORDING[cause].title, requests: sum.requests, tokens: sum.uncached + sum.written, uncached: sum.uncached, written: sum.written, cost: sum.cost, worst: sum.worst, advice: LOSS_CAUSE_WORDING[cause].advice }))
-    .sort((a, b) => b.cost - a.cost || LOSS_CAUSES.indexOf(a.cause) - LOSS_CAUSES.indexOf(b.cause));
+    .sort((a, b) => Number(a.cause === 'new-content') - Number(b.cause === 'new-content') || b.cost - a.cost || LOSS_CAUSES.indexOf(a.cause) - LOSS_CAUSES.indexOf(b.cause));
 }
 
 /**
@@ -132,7 +132,7 @@ export function treeLossByCause(tree: SessionTreeAnalysis, policy: CachePolicy):
       if (sum.worst === null || uncached + written > sum.worst.tokens) {
         const gap = cause === 'idle-gap' ? gapText(request, tree) : null;
         const detail = request.divergence?.detail ?? (request.index === 0 ? 'first request of the session' : 'no divergence: it repeats the request before');
-        sum.worst = { session: session.id, file: session.file, index: request.index, time: request.time, tokens: uncached + written, detail: gap === null ? detail : `${gap}: ${detail}` };
+        sum.worst = { session: session.id, file: session.file, index: request.index, time: request.time, tokens: uncached + written, detail: gap === null || detail.startsWith('idle') ? detail : `${gap}: ${detail}` };
       }
       sums.set(cause, sum);
     }
