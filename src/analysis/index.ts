@@ -162,6 +162,7 @@ export {
   claudeProjectsFolders,
   decodeProjectFolder,
   forkWhatIf,
+  inWindow,
   listClaudeCodeProjects,
   localTimeZone,
   LOSS_CAUSE_WORDING,

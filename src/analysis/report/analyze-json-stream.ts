@@ -7,7 +7,7 @@ import { closingJson, treeJson } from './analyze-json.js';
 export interface AnalyzeJsonStreamOptions {
   /**
    * Write each request's segment list (`--segments`). A request that repeats the leading segments of
-   * the request before it in its session refers to them (`{"sameAs": {"index", "first"}, "then": [...]}`)
+   * the request written before it in its tree refers to them (`{"sameAs": {"session", "index", "first"}, "then": [...]}`)
    * instead of repeating them. Default false: requests carry no segment list.
    */
   readonly segments?: boolean;
@@ -27,12 +27,18 @@ function sharedLead(previous: SpanList, current: SpanList): number {
   return at;
 }
 
-function segmentsJson(current: SpanList, previous: RequestAnalysis | undefined): string {
-  const shared = previous?.segments === undefined ? 0 : sharedLead(previous.segments, current);
+/** The request written before, in the same tree: the one a request's segments may refer to. */
+interface Previous {
+  readonly session: string;
+  readonly request: RequestAnalysis;
+}
+
+function segmentsJson(current: SpanList, previous: Previous | undefined): string {
+  const shared = previous?.request.segments === undefined ? 0 : sharedLead(previous.request.segments, current);
   const spans: string[] = [];
   for (let at = shared; at < current.length; at++) spans.push(JSON.stringify(current.at(at)));
   if (shared === 0) return `[${spans.join(',')}]`;
-  return `{"sameAs":{"index":${previous!.index},"first":${shared}},"then":[${spans.join(',')}]}`;
+  return `{"sameAs":{"session":${JSON.stringify(previous!.session)},"index":${previous!.request.index},"first":${shared}},"then":[${spans.join(',')}]}`;
 }
 
 /**
@@ -53,6 +59,7 @@ export function writeAnalyzeJson(result: AnalyzeResult & { readonly report?: Ana
   emit('{"sessions":[');
   let firstSession = true;
   result.trees.forEach((tree, treeIndex) => {
+    let previous: Previous | undefined;
     for (const session of tree.sessions) {
       emit(firstSession ? '{' : ',{');
       firstSession = false;
@@ -68,8 +75,9 @@ export function writeAnalyzeJson(result: AnalyzeResult & { readonly report?: Ana
         session.requests.forEach((request, at) => {
           const { segments, ...rest } = request;
           const text = JSON.stringify(rest);
-          if (options.segments === true && segments !== undefined) emit(`${at === 0 ? '' : ','}${text.slice(0, -1)},"segments":${segmentsJson(segments, session.requests[at - 1])}}`);
+          if (options.segments === true && segments !== undefined) emit(`${at === 0 ? '' : ','}${text.slice(0, -1)},"segments":${segmentsJson(segments, previous)}}`);
           else emit(`${at === 0 ? '' : ','}${text}`);
+          previous = { session: session.id, request };
         });
         emit(']');
       }

@@ -60,12 +60,12 @@ function ttlOption(value: unknown): '5m' | '1h' {
 }
 
 /** Writes chunks to a file as they come, so a long `--json` document is never one string. */
-function streamToFile(file: string, fill: (write: (chunk: string) => void) => void): void {
+function streamToFile(file: string, label: string, fill: (write: (chunk: string) => void) => void): void {
   let descriptor: number;
   try {
     descriptor = openSync(file, 'w');
   } catch (error) {
-    throw unwritableFile(file, error);
+    throw unwritableFile(label, error);
   }
   try {
     fill((chunk) => void writeSync(descriptor, chunk));
@@ -154,7 +154,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const requests = values['requests'] === true;
       if (format === 'json') {
         const reported = result;
-        if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), (write) => writeAnalyzeJson(reported, write, { segments }));
+        if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, (write) => writeAnalyzeJson(reported, write, { segments }));
         else writeAnalyzeJson(reported, (chunk) => io.stdout(chunk), { segments });
         return EXIT.ok;
       }
