@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { KvprefixError, type Tokenizer } from '../../prefix/index.js';
+import { getTokenizer, KvprefixError, type Tokenizer } from '../../prefix/index.js';
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from '../analyze/policy-choice.js';
 import type { TreeDuplication } from '../duplication/tree-duplication.js';
 import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
@@ -8,6 +8,7 @@ import { assembleReport, settleTree, treeLabel, type ReportedAnalysis, type Sett
 import { listClaudeCodeProjects } from './projects-folder.js';
 import type { RollUpKey } from './roll-up.js';
 import type { ZonedClock } from './time-window.js';
+import { runCountMemo } from './run-count-memo.js';
 import { oneHourTtlPolicy } from './what-if.js';
 
 /** Options of `analyzeClaudeCodeProjects`. */
@@ -40,7 +41,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const { policy, note } = choosePolicy(options.policy ?? 'auto', 'anthropic', options.policyByName);
   const hour = options.ttlWhatIf === true && policy.name === 'anthropic' ? oneHourTtlPolicy(policy) : undefined;
   const input = {
-    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+    tokenizer: runCountMemo(options.tokenizer ?? getTokenizer()),
     ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
   };
   const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];
