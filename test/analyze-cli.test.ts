@@ -109,6 +109,10 @@ describe('kvprefix analyze', () => {
     const requests = json.sessions.flatMap((session: { requests: { tokens: number; predicted: { cacheRead: number } }[] }) => session.requests);
     expect(rows.map((row) => [row.tokens, row.reused])).toEqual(requests.map((request: { tokens: number; predicted: { cacheRead: number } }) => [request.tokens, request.predicted.cacheRead]));
     expect(rows).toHaveLength(2);
+    // The page opens with the same summary the text report opens with.
+    expect(page.indexOf('id="where-the-cache-went"')).toBeGreaterThan(0);
+    expect(page.indexOf('id="where-the-cache-went"')).toBeLessThan(page.indexOf('id="trees"'));
+    expect(page).toContain('Where the cache went: ');
   });
 
   it('exits 2 on usage errors: an unknown policy, format, --by or --ttl, a bad date, html without -o, --json against --format md', async () => {
