@@ -5,7 +5,7 @@ import { cell } from './diff-text.js';
 import { duplicationLines } from './duplication-lines.js';
 import { commonNotes, totalsLine } from './analyze-text.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import { treeTitle } from './analyze-rows.js';
+import { treeRoutes, treeTitle } from './analyze-rows.js';
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
 import { markdownTable, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 
@@ -37,7 +37,7 @@ function summaryMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeRepo
 export function renderAnalyzeMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeReport }, options: AnalyzeMarkdownOptions = {}): string {
   const out: string[] = ['## kvprefix analyze', '', ...summaryMarkdown(result)];
   if (options.requests === false) {
-    if (result.report?.rollUp == null) result.trees.forEach((tree, index) => out.push(`${index + 1}. \`${cell(treeTitle(tree, result.report?.trees[index]?.label))}\`: ${cell(totalsLine(treeTotals(tree), result.currency))}`));
+    if (result.report?.rollUp == null) result.trees.forEach((tree, index) => out.push(`${index + 1}. \`${cell(treeTitle(tree, result.report?.trees[index]?.label))}\` (${cell(treeRoutes(tree))}): ${cell(totalsLine(treeTotals(tree), result.currency))}`));
     out.push('', ...commonNotes(result.trees).map((note) => `> ${cell(note)}`), '', '<sub>one row per request: --requests</sub>', '');
   } else result.trees.forEach((tree, index) => {
     out.push(`### Session tree ${index + 1}: \`${cell(tree.sessions[0]?.file ?? '(empty)')}\``, '', `Policy \`${tree.policy}\`, tokens in \`${tree.tokenizer}\`.`, '');

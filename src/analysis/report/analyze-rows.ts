@@ -58,3 +58,10 @@ export function treeTitle(tree: SessionTreeAnalysis, label: TreeLabel | undefine
   const name = [label?.project, label?.title].filter((part): part is string => typeof part === 'string' && part !== '').join(' — ');
   return name === '' ? file : `${name} (${file})`;
 }
+
+/** "anthropic/claude-opus-4-5, anthropic/claude-haiku-4-5": the routes a tree's requests went to, in order of first use. */
+export function treeRoutes(tree: SessionTreeAnalysis): string {
+  const routes = new Set<string>();
+  for (const session of tree.sessions) for (const request of session.requests) routes.add(`${request.route.provider}/${request.route.model}`);
+  return routes.size === 0 ? 'no requests' : [...routes].join(', ');
+}

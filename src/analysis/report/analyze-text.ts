@@ -1,7 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle, treeTitle } from './analyze-rows.js';
+import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle, treeRoutes, treeTitle } from './analyze-rows.js';
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
 import { alignedRows, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 import { duplicationLines } from './duplication-lines.js';
@@ -100,7 +100,7 @@ export function renderAnalyzeText(result: MaybeReported, options: AnalyzeTextOpt
     // Without --requests each tree is one line, and the readers' notes are said once.
     if (result.report?.rollUp === null || result.report === undefined) {
       result.trees.forEach((tree, index) => {
-        out.push(`${index + 1}. ${treeTitle(tree, result.report?.trees[index]?.label)}`, `   ${totalsLine(treeTotals(tree), result.currency)}`);
+        out.push(`${index + 1}. ${treeTitle(tree, result.report?.trees[index]?.label)} — ${treeRoutes(tree)}`, `   ${totalsLine(treeTotals(tree), result.currency)}`);
         const duplication = result.duplications[index];
         if (duplication) {
           const section = duplicationLines(duplication);
