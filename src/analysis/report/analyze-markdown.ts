@@ -60,6 +60,6 @@ export function renderAnalyzeMarkdown(result: AnalyzeResult & { readonly report?
   });
   if (result.trees.length > 1) out.push(`**All ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}**`, '');
   for (const skip of result.skipped) out.push(`- skipped \`${cell(skip.file)}\`: ${cell(skip.reason)}`);
-  out.push('<sub>* cause inferred from the request bytes (no host scope)</sub>');
+  if (options.requests !== false) out.push('<sub>* cause inferred from the request bytes (no host scope)</sub>');
   return `${out.join('\n').trimEnd()}\n`;
 }
