@@ -1,7 +1,7 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
@@ -51,9 +51,14 @@ function deduplicatedUsage(folder: string): Usage & { calls: number } {
   return sum;
 }
 
+/** Every folder the tests laid out, removed when they are done (each holds a copy of corpus transcripts). */
+const laidOut: string[] = [];
+afterAll(() => laidOut.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
 /** A Claude Code configuration folder holding the given corpus projects, laid out as `~/.claude/projects`. */
 function configFolder(projects?: readonly string[]): string {
   const config = mkdtempSync(path.join(tmpdir(), 'kvprefix-claude-config-'));
+  laidOut.push(config);
   for (const name of projects ?? readdirSync(corpusPath(PROJECTS))) cpSync(corpusPath(PROJECTS, name), path.join(config, 'projects', name), { recursive: true });
   return config;
 }
