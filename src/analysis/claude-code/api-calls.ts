@@ -1,4 +1,4 @@
-import { fromAnthropicUsage } from '../analyze/observed-usage.js';
+import { fromAnthropicUsage } from '../usage/index.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
 const SYNTHETIC_MODEL = '<synthetic>';
