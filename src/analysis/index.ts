@@ -149,8 +149,8 @@ export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-toke
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
 export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
 export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
-export { predictionAccuracy, PrefixStore } from './replay/index.js';
-export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+export { accuracyLine, CALIBRATION_MODES, impossibleUsage, predictionAccuracy, PrefixStore, readUnit } from './replay/index.js';
+export type { CalibrationMode, HeadCalibrationReport, PredictionAccuracy, PredictionAccuracyOptions, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
 export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';

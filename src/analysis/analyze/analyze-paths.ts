@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
+import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { SESSION_READERS } from './session-reader-list.js';
@@ -23,6 +24,8 @@ export interface AnalyzeOptions {
   readonly cwd?: string;
   /** Called as inputs are read: files done, files in all, the file just read. */
   readonly onProgress?: (done: number, total: number, file: string) => void;
+  /** Which request heads DSH replays calibrate against observed totals (default `auto`: only heads rebuilt from placeholders). */
+  readonly calibrate?: CalibrationMode;
   /** The readers to dispatch to (default `SESSION_READERS`). */
   readonly readers?: readonly SessionReader[];
 }
@@ -115,6 +118,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.layout ? { layout: options.layout } : {}),
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+        ...(options.calibrate ? { calibrate: options.calibrate } : {}),
       })),
     );
   }

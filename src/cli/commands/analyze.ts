@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
+import { analyzeJson, analyzePaths, CALIBRATION_MODES, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type CalibrationMode, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
 import { getTokenizer, UsageError } from '../../prefix/index.js';
 import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
@@ -25,6 +25,12 @@ function policyOption(value: unknown): PolicyChoice {
   if (value === undefined) return 'auto';
   if (typeof value === 'string' && (POLICY_CHOICES as readonly string[]).includes(value)) return value as PolicyChoice;
   throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
+}
+
+function calibrateOption(value: unknown): CalibrationMode | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (CALIBRATION_MODES as readonly string[]).includes(value)) return value as CalibrationMode;
+  throw new UsageError('usage/unknown-calibration', `unknown --calibrate '${String(value)}': use one of ${CALIBRATION_MODES.join(', ')}`);
 }
 
 /** A progress line on stderr that rewrites itself, and is cleared when done (only on a terminal, only over several files). */
@@ -52,6 +58,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         provider: { type: 'string' },
         prices: { type: 'string' },
         tokenizer: { type: 'string' },
+        calibrate: { type: 'string' },
         format: { type: 'string' },
         json: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
@@ -63,12 +70,13 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const limit = maxInputBytes(values['max-input-mb']);
+      const calibrate = calibrateOption(values['calibrate']);
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       const progress = progressLine(io);
       let result;
       try {
-        result = await analyzePaths(positionals, { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) });
+        result = await analyzePaths(positionals, { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) });
       } finally {
         progress.clear();
       }

@@ -39,8 +39,10 @@ export const ANALYZE_HELP: CommandHelp = {
   usage:
     'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
     `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json|html] [--json] [-o FILE]\n` +
+    '                        [--calibrate auto|never|first-request]\n' +
     '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
-    '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.',
+    '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.\n' +
+    '  --calibrate: auto (default) corrects only DSH heads rebuilt from placeholders by their first observed total; never; first-request (every head).',
 };
 
 export const GUARD_HELP: CommandHelp = {
