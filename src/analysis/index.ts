@@ -145,6 +145,8 @@ export type {
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
 export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export type { DeepSeekV4RenderOptions } from './deepseek/render-v4.js';
+export { REASONING_EFFORT_MAX } from './deepseek/reasoning-effort.js';
 export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
 export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
