@@ -1,12 +1,12 @@
 import { Segment, type PrefixRequest, type RequestParts, type RouteKey, type SegmentInput } from '../../prefix/index.js';
 import { BuiltSegments } from './built-segments.js';
-import { pythonJson } from './python-json.js';
 import { RenderedConversations } from './rendered-conversations.js';
 import { RenderedHeads } from './rendered-heads.js';
 import { RenderedMessages } from './rendered-messages.js';
 import { reasoningEffortPreamble } from './reasoning-effort.js';
 import { sameJson } from './same-json.js';
 import { toStandIns, V4_TEMPLATE_TOKENS } from './special-tokens.js';
+import { toolSchemaLine } from './tool-schema-line.js';
 import { TOOLS_BLOCK_CLOSING, TOOLS_BLOCK_OPENING } from './tools-block.js';
 import { renderAssistantTurn, type ChatAssistantMessage } from './v4-conversation.js';
 
@@ -29,7 +29,7 @@ export { renderAssistantTurn } from './v4-conversation.js';
 
 /**
  * One tool's line of the tools block, memoised: a replay renders the same pinned schemas into every
- * request, and their Python-style JSON is the costly part of rendering. Within one log the schema
+ * request, and their JSON line is the costly part of rendering. Within one log the schema
  * objects are the same (looked up by identity). Across logs each log's pins are parsed afresh into
  * equal objects: they are found by name and compared by walking them, which costs a fraction of
  * `JSON.stringify` (a first request per log stringified its ~25 KB of schemas just to look them up).
@@ -47,7 +47,7 @@ class ToolLines {
     if (known && known.name === fn.name && known.description === fn.description) return known.line;
     let line = this.#byName.get(fn.name)?.find((candidate) => sameJson(candidate.fn, fn))?.line;
     if (line === undefined) {
-      line = toStandIns(pythonJson(fn));
+      line = toStandIns(toolSchemaLine(fn));
       if (this.#size >= TOOL_LINES_KEPT) {
         this.#byName.clear();
         this.#size = 0;
