@@ -93,8 +93,8 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
  * plain or zstd; `target` is the folder or any log in it) in the order its requests reached the
  * provider, through a cache policy. Every request's input is stored as it is sent, and its input
  * followed by the response it got, as the high end of what the cache may hold. Per request: tokens
- * in the route's rendering (DeepSeek: the V4 encoding and tokenizer, head calibrated on the first
- * observed request), the predicted read range, the observed usage where logged, where it stopped
+ * in the route's rendering (DeepSeek: the V4 encoding and tokenizer; a head rebuilt from placeholders
+ * calibrated on its first observed request, as `calibrate` says), the predicted read range, the observed usage where logged, where it stopped
  * sharing the request it reused the most of, and cost.
  *
  * Throws `InputError` (with file and line) for a log it cannot read, and for a request whose head
