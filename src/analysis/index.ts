@@ -179,5 +179,5 @@ export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.
 export { pageData, readEmbeddedPageData, renderHtmlReport } from './report/html/index.js';
 export type { DrawnScale, HtmlReportOptions, PageBreak, PageDataOptions, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
-export { analyzeDemoTree, childBreak, childStart, demoText } from './demo/index.js';
+export { analyzeDemoTree, childBreak, childStart, demoHtml, demoLabels, demoText } from './demo/index.js';
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';

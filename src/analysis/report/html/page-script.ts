@@ -42,6 +42,7 @@ export const PAGE_SCRIPT = `
   data.forEach(function (tree, t) {
     var section = el('section', 'tree');
     section.dataset.tree = String(t);
+    section.dataset.axis = String(tree.axis);
     var pct = function (tokens) { return (100 * tokens / tree.axis).toFixed(4); };
     section.appendChild(el('h2', '', tree.title));
     var totals = tree.sessions.reduce(function (sum, s) {
@@ -137,7 +138,8 @@ export const PAGE_SCRIPT = `
         var against = row.break.against ? ' (against ' + row.break.against + ')' : '';
         var cause = el('div', 'cause');
         cause.appendChild(el('b', '', row.break.cause + (row.break.inferred ? '*' : '')));
-        cause.appendChild(document.createTextNode(against + ': ' + row.break.detail + (row.break.inferred ? ' (cause inferred from the request bytes: no host scope)' : '')));
+        cause.appendChild(document.createTextNode(against + ': ' + row.break.detail));
+        if (row.break.inferred) cause.title = 'cause inferred from the request bytes: no host scope';
         body.appendChild(cause);
       }
       line.appendChild(body);

@@ -49,7 +49,7 @@ export function renderHtmlReport(trees: readonly SessionTreeAnalysis[], options:
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="meta">Each bar is one request, its segments in wire order, its length its tokens on the axis. Green: reused from the cache as the policy predicts; red: lost (prefilled again). The black line marks where the request first differs from the earlier request it shares the most with; the line under the bar says why (* inferred from the bytes).</p>
+<p class="meta">Each bar is one request, its segments in wire order, its length its tokens on the axis. Green: reused from the cache as the policy predicts; red: lost (prefilled again). The black line marks where the request first differs from the earlier request it shares the most with; the line under the bar says why (* the cause was inferred from the request bytes: no host scope).</p>
 <div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background-color:#66bb6a;background-image:repeating-linear-gradient(135deg,rgba(0,0,0,.28) 0 2px,transparent 2px 6px)"></i>inherited from the parent (striped)</span></div>
 <!-- Summaries of the whole input (totals, by cause, skipped inputs) go here, above the trees. -->
 <div id="summary"></div>
