@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
+import { explainUnreadPrefixes } from '../causes/index.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
 import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
@@ -108,8 +109,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
   const onFile = (file: string) => options.onProgress?.(++done, total, file);
   const trees: SessionTreeAnalysis[] = [];
   for (const [reader, inputs] of claimed) {
-    trees.push(
-      ...(await reader.analyze(inputs, {
+    const analyzed = await reader.analyze(inputs, {
         policy: options.policy ?? 'auto',
         policyByName: options.policyByName,
         onFile,
@@ -119,8 +119,9 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
         ...(options.calibrate ? { calibrate: options.calibrate } : {}),
-      })),
-    );
+    });
+    // A cause sentence that claims a shared prefix on a row that reads none of it says why.
+    trees.push(...analyzed.map((tree) => explainUnreadPrefixes(tree, options.policyByName(tree.policy))));
   }
   // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
   // would otherwise report 0 requests and pass.
