@@ -7,7 +7,8 @@ import { deepseekPolicy } from '../policies/deepseek.js';
 import { BlockSpanList } from '../result/block-span-list.js';
 import { requestDivergence } from '../causes/index.js';
 import { readDshSessionTree, replayOrder, type DshSessionFile } from '../replay/dsh-session-tree.js';
-import { HeadCalibrations, type HeadCalibration } from '../replay/head-calibration.js';
+import { headFromPlaceholders, HeadCalibrations, type CalibrationMode, type HeadCalibration } from '../replay/head-calibration.js';
+import { placeholderMissNote } from '../replay/placeholder-misses.js';
 import { RouteRenderings, type RouteRendering } from './route-rendering.js';
 import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
 import type { ReplayOptions } from '../replay/replay-options.js';
@@ -17,6 +18,8 @@ import type { DshRequestRecord } from '../replay/dsh-session-tree.js';
 
 /** Options of `analyzeDshSessionTree`. */
 export interface AnalyzeDshSessionTreeOptions extends ReplayOptions {
+  /** Which heads are calibrated on their first observed request (default `auto`: only heads resolved from placeholders; see `CalibrationMode`). */
+  readonly calibrate?: CalibrationMode;
   /** Prices for every request (default: the policy's prices for each request's model). */
   readonly prices?: PriceTable;
   /**
@@ -124,7 +127,8 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   readonly prices: PriceTable | undefined;
   readonly sessions: readonly ReplaySession[];
   readonly renderings: RouteRenderings;
-  readonly calibrations = new HeadCalibrations();
+  readonly calibrations: HeadCalibrations;
+  readonly placeholderHeads = new Set<bigint>();
   readonly #files: readonly DshSessionFile[];
   readonly #store = new SequenceStore();
   readonly #drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
@@ -137,6 +141,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   constructor(files: readonly DshSessionFile[], options: AnalyzeDshSessionTreeOptions) {
     this.policy = options.policy ?? deepseekPolicy;
     this.prices = options.prices;
+    this.calibrations = new HeadCalibrations(options.calibrate ?? 'auto');
     this.#files = files;
     this.sessions = files.map((session) => ({
       file: session.file,
@@ -168,7 +173,9 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     const observed = observedOf(record.point);
     const observedTotal = observed ? observed.uncached + observed.cacheRead + observed.cacheWrite : null;
     const label = `${path.basename(this.#files[record.session]!.file)} request ${record.index}`;
-    const head = this.calibrations.calibrate(request, rendered, observedTotal, label, this.calibrations.first);
+    const fromPlaceholders = headFromPlaceholders(reconstructed);
+    const head = this.calibrations.calibrate(request, rendered, observedTotal, label, this.calibrations.first, fromPlaceholders);
+    if (fromPlaceholders) this.placeholderHeads.add(head.key);
 
     const compared = this.#store.candidates(request).map((entry) => ({ entry, comparison: comparePrefix(entry.request, request, { counter: rendering.counter }) }));
     // The earlier sequence on this head this request shares the most with: its end carries the
@@ -178,7 +185,8 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
       if (candidate.entry.head.key !== head.key) continue;
       if (!reference || candidate.comparison.commonPrefix.tokens >= reference.comparison.commonPrefix.tokens) reference = candidate;
     }
-    const calibration: HeadCalibration = { key: head.key, offset: reference?.entry.head.offset ?? head.offset };
+    // A head left uncalibrated keeps the rendering's own counts: no drift is carried over from earlier requests either.
+    const calibration: HeadCalibration = head.calibrated === false ? head : { key: head.key, offset: reference?.entry.head.offset ?? head.offset };
     const tokens = Math.max(1, rendered + calibration.offset);
 
     let best: Current['best'];
@@ -212,7 +220,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     const { request, rendering, rendered, observedTotal, calibration } = this.#now();
     // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.
     const storedTokens = observedTotal ?? measured.tokens;
-    const stored = { session: this.sessions[record.session]!.id, index: record.index, time: record.time, head: { key: calibration.key, offset: storedTokens - rendered } };
+    const stored = { session: this.sessions[record.session]!.id, index: record.index, time: record.time, head: { key: calibration.key, offset: calibration.calibrated === false ? 0 : storedTokens - rendered } };
     this.#store.add({ ...stored, request, tokens: storedTokens, source: 'input' });
     if (record.response) {
       const withResponse = this.#store.intern(rendering.withResponse(request, record.response));
@@ -241,8 +249,8 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
  * plain or zstd; `target` is the folder or any log in it) in the order its requests reached the
  * provider, through a cache policy. Every request's input is stored as it is sent, and its input
  * followed by the response it got, as the high end of what the cache may hold. Per request: tokens
- * in the route's rendering (DeepSeek: the V4 encoding and tokenizer, head calibrated on the first
- * observed request), the predicted read range, the observed usage where logged, where it stopped
+ * in the route's rendering (DeepSeek: the V4 encoding and tokenizer; a head rebuilt from placeholders
+ * calibrated on its first observed request, as `calibrate` says), the predicted read range, the observed usage where logged, where it stopped
  * sharing the request it reused the most of, and cost.
  *
  * Throws `InputError` (with file and line) for a log it cannot read, and for a request whose head
@@ -258,8 +266,10 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     // "calibrated" only when an observed request gave a head its offset: with no usage logged the counts are the rendering's own.
     tokenizer: source.renderings.tokenizers.map((name) => (name === 'deepseek-v4' ? `deepseek-v4 (${source.calibrations.any ? 'calibrated' : 'uncalibrated'})` : name)).join(', '),
     sessions,
+    heads: source.calibrations.reports,
     notes: [
       ...source.calibrations.notes,
+      ...placeholderMissNote(sessions, source.placeholderHeads.size > 0),
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
     ],

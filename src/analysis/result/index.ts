@@ -1,5 +1,5 @@
 // The result of replaying recorded sessions: one shape every replay produces and every report reads.
 export { BlockSpanList } from './block-span-list.js';
-export { predictionAccuracy } from './prediction-accuracy.js';
-export type { PredictionAccuracy } from './prediction-accuracy.js';
+export { accuracyLine, impossibleUsage, predictionAccuracy, readUnit } from './prediction-accuracy.js';
+export type { PredictionAccuracy, PredictionAccuracyOptions } from './prediction-accuracy.js';
 export type { RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './session-analysis.js';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   analyzeClaudeCodeProjects,
   analyzePaths,
+  CALIBRATION_MODES,
   causeSummaryHtml,
   claudeProjectsFolders,
   localTimeZone,
@@ -17,6 +18,7 @@ import {
   ROLL_UP_KEYS,
   writeAnalyzeJson,
   ZonedClock,
+  type CalibrationMode,
   type PolicyChoice,
   type PolicyLookup,
   type RollUpKey,
@@ -45,6 +47,12 @@ function policyOption(value: unknown): PolicyChoice {
   if (value === undefined) return 'auto';
   if (typeof value === 'string' && (POLICY_CHOICES as readonly string[]).includes(value)) return value as PolicyChoice;
   throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
+}
+
+function calibrateOption(value: unknown): CalibrationMode | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (CALIBRATION_MODES as readonly string[]).includes(value)) return value as CalibrationMode;
+  throw new UsageError('usage/unknown-calibration', `unknown --calibrate '${String(value)}': use one of ${CALIBRATION_MODES.join(', ')}`);
 }
 
 function rollUpOption(value: unknown): RollUpKey | undefined {
@@ -99,6 +107,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         provider: { type: 'string' },
         prices: { type: 'string' },
         tokenizer: { type: 'string' },
+        calibrate: { type: 'string' },
         format: { type: 'string' },
         json: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
@@ -117,6 +126,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const limit = maxInputBytes(values['max-input-mb']);
+      const calibrate = calibrateOption(values['calibrate']);
       const by = rollUpOption(values['by']);
       const ttl = ttlOption(values['ttl']);
       const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone());
@@ -140,7 +150,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           const folders = claudeProjectsFolders(process.env);
           result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', onProgress: progress.update });
         } else {
-          const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) };
+          const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
           const base = await analyzePaths(positionals, options);
           const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
           const alternative = ttl === '1h' ? { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly } : undefined;
