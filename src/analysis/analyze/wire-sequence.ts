@@ -22,7 +22,7 @@ export interface WireSequenceOptions {
 }
 
 /** A request the replay has seen, kept to be compared with later ones. */
-interface Seen {
+export interface Seen {
   readonly request: PrefixRequest;
   readonly tokens: number;
   readonly time: number | null;
@@ -32,7 +32,7 @@ interface Seen {
 }
 
 /** Token offsets at the end of each segment that carries an explicit cache breakpoint (Anthropic `cache_control`). */
-function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
+export function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
   const offsets: number[] = [];
   request.segments.forEach((segment, index) => {
     if (segment.meta?.cacheControl) offsets.push(counter.prefixTokens(request.segments, index + 1));
@@ -45,7 +45,7 @@ function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): num
  * latest on ties). Every one is counted, not only the longest: the policy applies its TTL and
  * Anthropic's breakpoints per entry, so a shorter but fresher entry can be the one it reads.
  */
-function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
+export function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
   const { shared, longest } = earlier.index.sharedWithEach(request);
   const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
     const entry = earlier.seen[index]!;
@@ -56,7 +56,7 @@ function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | n
 }
 
 /** What the replay has stored: each request's facts, and the index that compares a new request with them. */
-interface Earlier {
+export interface Earlier {
   readonly seen: Seen[];
   readonly index: LongestPrefixIndex;
 }
