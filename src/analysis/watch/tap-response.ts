@@ -2,8 +2,12 @@ import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { ObservedUsage } from '../analyze/observed-usage.js';
 import { jsonUsageReader, sseUsageReader, type UsageReader } from './stream-usage.js';
 
-/** How reading a response's usage ended: with the usage (null when it carried none), or with the error that stopped it. */
-export type TapOutcome = { readonly state: 'read'; readonly usage: ObservedUsage | null } | { readonly state: 'failed'; readonly error: unknown } | { readonly state: 'cancelled' };
+/**
+ * How reading a response's usage ended: the body read to its end, or cancelled by the caller (a
+ * client stops at `[DONE]` or `message_stop`, past the usage), each with the usage seen (null when
+ * none), or the error that stopped it.
+ */
+export type TapOutcome = { readonly state: 'read' | 'cancelled'; readonly usage: ObservedUsage | null } | { readonly state: 'failed'; readonly error: unknown };
 
 function readerFor(response: Response): UsageReader | undefined {
   const type = response.headers.get('content-type') ?? '';
@@ -59,7 +63,7 @@ export function tapResponse(response: Response, done: (outcome: TapOutcome) => v
         }
       },
       cancel(reason) {
-        finish(() => ({ state: 'cancelled' }));
+        finish(() => ({ state: 'cancelled', usage: reader.finish() }));
         return source ? source.cancel(reason) : body.cancel(reason);
       },
     },

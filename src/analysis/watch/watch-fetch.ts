@@ -129,8 +129,8 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     try {
       return tapResponse(response, (outcome: TapOutcome) => {
         if (outcome.state === 'failed') report('response', outcome.error);
-        const usage = outcome.state === 'read' ? outcome.usage : null;
-        finish(request.seen, request.body, usage, outcome.state === 'read' ? (usage ? 'read' : 'no-usage') : outcome.state);
+        const usage = outcome.state === 'failed' ? null : outcome.usage;
+        finish(request.seen, request.body, usage, outcome.state === 'failed' ? 'failed' : usage ? 'read' : outcome.state === 'read' ? 'no-usage' : 'cancelled');
       });
     } catch (error) {
       report('response', error);
