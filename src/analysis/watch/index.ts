@@ -7,3 +7,5 @@ export type { LossCause, WatchLoss, WatchPrediction, WatchUsage } from './watch-
 export { lossLine } from './loss-line.js';
 export { WATCH_RECORD } from './watch-record.js';
 export type { WatchOutcome, WatchRecordLine } from './watch-record.js';
+export { FAIL_ON_CHOICES, renderRunVerdict, runVerdict } from './run-verdict.js';
+export type { FailOn, RunBreak, RunVerdict } from './run-verdict.js';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
+import { analyzeJson, analyzePaths, FAIL_ON_CHOICES, POLICY_CHOICES, renderRunVerdict, runVerdict, type FailOn, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
 import { getTokenizer, UsageError } from '../../prefix/index.js';
 import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
@@ -25,6 +25,12 @@ function policyOption(value: unknown): PolicyChoice {
   if (value === undefined) return 'auto';
   if (typeof value === 'string' && (POLICY_CHOICES as readonly string[]).includes(value)) return value as PolicyChoice;
   throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
+}
+
+function failOnOption(value: unknown): FailOn | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (FAIL_ON_CHOICES as readonly string[]).includes(value)) return value as FailOn;
+  throw new UsageError('usage/unknown-fail-on', `unknown --fail-on '${String(value)}': use one of ${FAIL_ON_CHOICES.join(', ')}`);
 }
 
 /** A progress line on stderr that rewrites itself, and is cleared when done (only on a terminal, only over several files). */
@@ -55,6 +61,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         format: { type: 'string' },
         json: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
+        'fail-on': { type: 'string' },
         ...MAX_INPUT_OPTION,
       });
       if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one file or directory to analyze');
@@ -63,6 +70,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const limit = maxInputBytes(values['max-input-mb']);
+      const failOn = failOnOption(values['fail-on']);
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       const progress = progressLine(io);
@@ -80,16 +88,18 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         : format === 'md' ? renderAnalyzeMarkdown(result)
         : format === 'html' ? renderHtmlReport(result.trees)
         : renderAnalyzeText(result, { colour });
-      if (typeof output !== 'string') {
-        io.stdout(text);
-        return EXIT.ok;
+      if (typeof output !== 'string') io.stdout(text);
+      else {
+        try {
+          await writeFile(path.resolve(io.cwd, output), text);
+        } catch (error) {
+          throw unwritableFile(output, error);
+        }
       }
-      try {
-        await writeFile(path.resolve(io.cwd, output), text);
-      } catch (error) {
-        throw unwritableFile(output, error);
-      }
-      return EXIT.ok;
+      if (failOn === undefined) return EXIT.ok;
+      const verdict = runVerdict(result.trees, failOn);
+      io.stderr(renderRunVerdict(verdict));
+      return verdict.failed ? EXIT.findings : EXIT.ok;
     },
   };
 }

@@ -39,8 +39,10 @@ export const ANALYZE_HELP: CommandHelp = {
   usage:
     'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
     `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json|html] [--json] [-o FILE]\n` +
-    '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
-    '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.',
+    '                        [--fail-on lost-head|any-break]\n' +
+    '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts,\n' +
+    '  watch records (watchFetch({ record })); a directory that is none of these is walked. --policy auto picks each tree\'s\n' +
+    '  provider\'s policy. --fail-on exits 1 when a request lost its cached head (or broke the prefix anywhere), naming it on stderr.',
 };
 
 export const GUARD_HELP: CommandHelp = {
