@@ -54,7 +54,9 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
   const prices = policy.pricesFor(model);
   const loss = lossOf({ policy, request, tokens, breakpoints, predicted, matches, divergence, against: compared?.entry, nowSeconds, counter, prices });
   const seen: Seen = { request, tokens, time: nowSeconds, session: label, index: history.count, breakpoints };
-  context.memory.remember(history, seen);
+  // An earlier request this one holds whole is its previous turn: the newer entry replaces it.
+  const extended = best && best.comparison.commonPrefix.segments === best.entry.request.segments.length ? best.entry : undefined;
+  context.memory.remember(history, seen, extended);
   context.last = { seen, routeLabel: label };
   return {
     id,

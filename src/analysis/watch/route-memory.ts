@@ -51,13 +51,28 @@ export class RouteMemory {
     return history;
   }
 
-  /** Stores a request as the route's newest earlier request. */
-  remember(history: RouteHistory, seen: Seen): void {
-    history.seen.push(seen);
-    history.index.add(seen.request);
+  /**
+   * Stores a request as the route's newest earlier request. `extended` is an earlier entry the
+   * request holds whole (a conversation's previous turn): it is dropped, since every later request
+   * shares at least as much with the newer entry, which is also fresher; its breakpoints (cache
+   * entries Anthropic wrote inside the shared prefix) move to the newer one. A linear conversation
+   * so keeps one entry per route, and matching stays one comparison per request.
+   */
+  remember(history: RouteHistory, seen: Seen, extended?: Seen): void {
     history.count++;
-    if (history.seen.length <= this.#bounds.requestsPerRoute) return;
-    const kept = history.seen.slice(-Math.max(1, Math.floor(this.#bounds.requestsPerRoute / 2)));
+    const position = extended === undefined ? -1 : history.seen.indexOf(extended);
+    if (position < 0) {
+      history.seen.push(seen);
+      history.index.add(seen.request);
+      if (history.seen.length <= this.#bounds.requestsPerRoute) return;
+      this.#rebuild(history, history.seen.slice(-Math.max(1, Math.floor(this.#bounds.requestsPerRoute / 2))));
+      return;
+    }
+    const breakpoints = [...new Set([...extended!.breakpoints, ...seen.breakpoints])].sort((a, b) => a - b);
+    this.#rebuild(history, [...history.seen.slice(0, position), ...history.seen.slice(position + 1), { ...seen, breakpoints }]);
+  }
+
+  #rebuild(history: RouteHistory, kept: Seen[]): void {
     const rebuilt: RouteHistory = { key: history.key, seen: kept, index: this.#newIndex(), count: history.count };
     for (const entry of kept) rebuilt.index.add(entry.request);
     this.#routes.set(history.key, rebuilt);
