@@ -6,6 +6,8 @@ import { PAGE_STYLE } from './page-style.js';
 /** Options of `renderHtmlReport`. */
 export interface HtmlReportOptions {
   readonly title?: string;
+  /** An HTML block set at the top of the page, before the bars: the report of where the cache went (`causeSummaryHtml`). */
+  readonly summaryHtml?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -38,7 +40,7 @@ export function renderHtmlReport(trees: readonly SessionTreeAnalysis[], options:
 <body>
 <h1>${escapeHtml(title)}</h1>
 <p class="meta">Each bar is one request, its segments in wire order, width by tokens. Green: reused from the cache as the policy predicts; red: lost (prefilled again). The black line marks where the request first differs from the earlier request it shares the most with, and why.</p>
-<div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background:#888;background-image:repeating-linear-gradient(135deg,rgba(255,255,255,.5) 0 3px,transparent 3px 7px)"></i>inherited from the parent</span></div>
+${options.summaryHtml ?? ''}<div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background:#888;background-image:repeating-linear-gradient(135deg,rgba(255,255,255,.5) 0 3px,transparent 3px 7px)"></i>inherited from the parent</span></div>
 <div id="trees"></div>
 <div id="tip" hidden></div>
 <script type="application/json" id="kvprefix-data">${scriptJson(pageData(trees))}</script>
