@@ -164,7 +164,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const analysed = result;
       // --fail-on: the verdict on what was analysed, on stderr, after the report.
       const exitCode = (): ExitCode => {
-        if (failOn === undefined) return exitCode();
+        if (failOn === undefined) return EXIT.ok;
         const verdict = runVerdict(analysed.trees, failOn);
         io.stderr(renderRunVerdict(verdict));
         return verdict.failed ? EXIT.findings : EXIT.ok;
