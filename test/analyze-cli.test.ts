@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readEmbeddedPageData } from '../src/analysis/index.js';
 import { createAnalyzeCommand } from '../src/cli/commands/analyze.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
@@ -104,7 +105,7 @@ describe('kvprefix analyze', () => {
     expect({ code, out }).toEqual({ code: EXIT.ok, out: '' });
     const page = readFileSync(path.join(directory, 'report.html'), 'utf8');
     expect(page).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
-    const trees = JSON.parse(/<script type="application\/json" id="kvprefix-data">(.*?)<\/script>/s.exec(page)![1]!) as { rows: { tokens: number; reused: number }[] }[];
+    const trees = readEmbeddedPageData(page);
     const rows = trees.flatMap((tree) => tree.rows);
     const requests = json.sessions.flatMap((session: { requests: { tokens: number; predicted: { cacheRead: number } }[] }) => session.requests);
     expect(rows.map((row) => [row.tokens, row.reused])).toEqual(requests.map((request: { tokens: number; predicted: { cacheRead: number } }) => [request.tokens, request.predicted.cacheRead]));

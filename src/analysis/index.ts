@@ -147,12 +147,14 @@ export type {
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
 export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export type { DeepSeekV4RenderOptions } from './deepseek/render-v4.js';
+export { REASONING_EFFORT_MAX } from './deepseek/reasoning-effort.js';
 export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
 export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
 export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
-export { predictionAccuracy, PrefixStore } from './replay/index.js';
-export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+export { accuracyLine, CALIBRATION_MODES, impossibleUsage, predictionAccuracy, PrefixStore, readUnit } from './replay/index.js';
+export type { CalibrationMode, HeadCalibrationReport, PredictionAccuracy, PredictionAccuracyOptions, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
 export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
@@ -201,10 +203,10 @@ export type {
 export { analyzeRequestFamily, segmentSpans } from './family/index.js';
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
 // Reports: the HTML prefix map of session trees.
-export { pageData, renderHtmlReport } from './report/html/index.js';
-export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
+export { pageData, readEmbeddedPageData, renderHtmlReport } from './report/html/index.js';
+export type { DrawnScale, HtmlReportOptions, PageBreak, PageDataOptions, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
-export { analyzeDemoTree, childBreak, childStart, demoText } from './demo/index.js';
+export { analyzeDemoTree, childBreak, childStart, demoHtml, demoLabels, demoText } from './demo/index.js';
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';
 
 export { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, watchFetch } from './watch/index.js';

@@ -38,6 +38,7 @@ export const dshReader: SessionReader = {
           deepseekRenderer,
           ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
           ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+          ...(options.calibrate ? { calibrate: options.calibrate } : {}),
         });
         trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
       }

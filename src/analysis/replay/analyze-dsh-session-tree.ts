@@ -7,7 +7,8 @@ import { deepseekPolicy } from '../policies/deepseek.js';
 import { BlockSpanList } from './block-span-list.js';
 import { divergenceOf } from './divergence-of.js';
 import { readDshSessionTree, replayOrder, type DshSessionFile } from './dsh-session-tree.js';
-import { HeadCalibrations, type HeadCalibration } from './head-calibration.js';
+import { headFromPlaceholders, HeadCalibrations, type CalibrationMode, type HeadCalibration } from './head-calibration.js';
+import { placeholderMissNote } from './placeholder-misses.js';
 import { RouteRenderings } from './route-rendering.js';
 import { SequenceStore, type StoredSequence } from './sequence-store.js';
 import type { RequestAnalysis, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from './session-analysis.js';
@@ -29,6 +30,8 @@ export interface AnalyzeDshSessionTreeOptions {
   readonly maxInputBytes?: number;
   /** Tokenizer for routes that are not DeepSeek's (default o200k_base). */
   readonly tokenizer?: Tokenizer;
+  /** Which heads are calibrated on their first observed request (default `auto`: only heads resolved from placeholders; see `CalibrationMode`). */
+  readonly calibrate?: CalibrationMode;
 }
 
 function observedOf(point: ModelRequestPoint): (CacheUsage & { readonly output?: number }) | null {
@@ -90,8 +93,8 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
  * plain or zstd; `target` is the folder or any log in it) in the order its requests reached the
  * provider, through a cache policy. Every request's input is stored as it is sent, and its input
  * followed by the response it got, as the high end of what the cache may hold. Per request: tokens
- * in the route's rendering (DeepSeek: the V4 encoding and tokenizer, head calibrated on the first
- * observed request), the predicted read range, the observed usage where logged, where it stopped
+ * in the route's rendering (DeepSeek: the V4 encoding and tokenizer; a head rebuilt from placeholders
+ * calibrated on its first observed request, as `calibrate` says), the predicted read range, the observed usage where logged, where it stopped
  * sharing the request it reused the most of, and cost.
  *
  * Throws `InputError` (with file and line) for a log it cannot read, and for a request whose head
@@ -107,7 +110,8 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
   });
   const store = new SequenceStore();
-  const calibrations = new HeadCalibrations();
+  const calibrations = new HeadCalibrations(options.calibrate ?? 'auto');
+  const placeholderHeads = new Set<bigint>();
   const drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
   // Per session, the span list of its latest request: the next one shares its leading blocks.
   const latestSpans: (BlockSpanList | undefined)[] = sessions.map(() => undefined);
@@ -124,7 +128,9 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     const rendered = rendering.counter.prefixTokens(request.segments);
     const observed = observedOf(record.point);
     const observedTotal = observed ? observed.uncached + observed.cacheRead + observed.cacheWrite : null;
-    const head = calibrations.calibrate(request, rendered, observedTotal, `${label(record.session)} request ${record.index}`, calibrations.first);
+    const fromPlaceholders = headFromPlaceholders(reconstructed);
+    const head = calibrations.calibrate(request, rendered, observedTotal, `${label(record.session)} request ${record.index}`, calibrations.first, fromPlaceholders);
+    if (fromPlaceholders) placeholderHeads.add(head.key);
 
     const compared = store.candidates(request).map((entry) => ({ entry, comparison: comparePrefix(entry.request, request, { counter: rendering.counter }) }));
     // The earlier sequence on this head this request shares the most with: its end carries the
@@ -134,7 +140,8 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       if (candidate.entry.head.key !== head.key) continue;
       if (!reference || candidate.comparison.commonPrefix.tokens >= reference.comparison.commonPrefix.tokens) reference = candidate;
     }
-    const calibration: HeadCalibration = { key: head.key, offset: reference?.entry.head.offset ?? head.offset };
+    // A head left uncalibrated keeps the rendering's own counts: no drift is carried over from earlier requests either.
+    const calibration: HeadCalibration = head.calibrated === false ? head : { key: head.key, offset: reference?.entry.head.offset ?? head.offset };
     const tokens = Math.max(1, rendered + calibration.offset);
 
     let best: { comparison: PrefixComparison; entry: StoredSequence; shared: number } | undefined;
@@ -165,7 +172,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
 
     // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.
     const storedTokens = observedTotal ?? tokens;
-    const stored = { session: sessionId, index: record.index, time: record.time, head: { key: calibration.key, offset: storedTokens - rendered } };
+    const stored = { session: sessionId, index: record.index, time: record.time, head: { key: calibration.key, offset: calibration.calibrated === false ? 0 : storedTokens - rendered } };
     store.add({ ...stored, request, tokens: storedTokens, source: 'input' });
     if (record.response) {
       const withResponse = store.intern(rendering.withResponse(request, record.response));
@@ -186,8 +193,10 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     // "calibrated" only when an observed request gave a head its offset: with no usage logged the counts are the rendering's own.
     tokenizer: renderings.tokenizers.map((name) => (name === 'deepseek-v4' ? `deepseek-v4 (${calibrations.any ? 'calibrated' : 'uncalibrated'})` : name)).join(', '),
     sessions: analyses,
+    heads: calibrations.reports,
     notes: [
       ...calibrations.notes,
+      ...placeholderMissNote(analyses, placeholderHeads.size > 0),
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
     ],

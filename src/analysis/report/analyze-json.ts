@@ -1,6 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import { predictionAccuracy } from '../replay/prediction-accuracy.js';
 import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
 
 type MaybeReported = AnalyzeResult & { readonly report?: AnalyzeReport };
@@ -16,6 +17,8 @@ export function treeJson(result: MaybeReported, tree: SessionTreeAnalysis, index
     totals: treeTotals(tree),
     ...(report === undefined ? {} : { byCause: report.byCause, project: report.label.project, title: report.label.title, whatIf: { ttl: report.ttl, fork: report.fork } }),
     duplication: result.duplications[index] ?? null,
+    ...(tree.heads ? { heads: tree.heads } : {}),
+    accuracy: predictionAccuracy([tree]),
   };
 }
 
@@ -24,6 +27,8 @@ export function closingJson(result: MaybeReported) {
   const report = result.report;
   return {
     totals: overallTotals(result.trees),
+    // How well the predictions matched the usage the input logged: the user's own check of whether to trust them.
+    accuracy: predictionAccuracy(result.trees),
     ...(report === undefined
       ? {}
       : { byCause: report.byCause, whatIf: report.whatIf, ...(report.rollUp === null ? {} : { rollUp: report.rollUp }), source: { folders: report.folders, window: report.window } }),

@@ -1,4 +1,5 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
+import { accuracyLine, predictionAccuracy } from '../replay/prediction-accuracy.js';
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle, treeRoutes, treeTitle } from './analyze-rows.js';
@@ -129,6 +130,8 @@ export function renderAnalyzeText(result: MaybeReported, options: AnalyzeTextOpt
     out.push(...tree.notes.map((note) => `  note: ${note}`), '');
   });
   if (result.trees.length > 1) out.push(heading(`all ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}`), '');
+  const selfCheck = accuracyLine(predictionAccuracy(result.trees));
+  if (selfCheck !== null) out.push(selfCheck, '');
   for (const skip of result.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
   if (options.requests !== false && result.trees.some((tree) => tree.sessions.some((session) => session.requests.some((request) => causeCell(request).endsWith('*'))))) out.push('* cause inferred from the request bytes (no host scope)');
   return `${out.join('\n').trimEnd()}\n`;

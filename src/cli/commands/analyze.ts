@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   analyzeClaudeCodeProjects,
   analyzePaths,
+  CALIBRATION_MODES,
   causeSummaryHtml,
   claudeProjectsFolders,
   FAIL_ON_CHOICES,
@@ -20,6 +21,7 @@ import {
   runVerdict,
   writeAnalyzeJson,
   ZonedClock,
+  type CalibrationMode,
   type FailOn,
   type PolicyChoice,
   type PolicyLookup,
@@ -51,11 +53,15 @@ function policyOption(value: unknown): PolicyChoice {
   throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
 }
 
-function failOnOption(value: unknown): FailOn | undefined {
+/** An optional option that takes one of a fixed list of words: undefined when absent, a usage error naming the words otherwise. */
+function oneOf<T extends string>(option: string, code: string, choices: readonly T[], value: unknown): T | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'string' && (FAIL_ON_CHOICES as readonly string[]).includes(value)) return value as FailOn;
-  throw new UsageError('usage/unknown-fail-on', `unknown --fail-on '${String(value)}': use one of ${FAIL_ON_CHOICES.join(', ')}`);
+  if (typeof value === 'string' && (choices as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(code, `unknown --${option} '${String(value)}': use one of ${choices.join(', ')}`);
 }
+
+const calibrateOption = (value: unknown): CalibrationMode | undefined => oneOf('calibrate', 'usage/unknown-calibration', CALIBRATION_MODES, value);
+const failOnOption = (value: unknown): FailOn | undefined => oneOf('fail-on', 'usage/unknown-fail-on', FAIL_ON_CHOICES, value);
 
 function rollUpOption(value: unknown): RollUpKey | undefined {
   if (value === undefined) return undefined;
@@ -109,6 +115,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         provider: { type: 'string' },
         prices: { type: 'string' },
         tokenizer: { type: 'string' },
+        calibrate: { type: 'string' },
         format: { type: 'string' },
         json: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
@@ -128,6 +135,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const limit = maxInputBytes(values['max-input-mb']);
+      const calibrate = calibrateOption(values['calibrate']);
       const by = rollUpOption(values['by']);
       const failOn = failOnOption(values['fail-on']);
       const ttl = ttlOption(values['ttl']);
@@ -152,7 +160,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           const folders = claudeProjectsFolders(process.env);
           result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', onProgress: progress.update });
         } else {
-          const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) };
+          const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
           const base = await analyzePaths(positionals, options);
           const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
           const alternative = ttl === '1h' ? { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly } : undefined;
