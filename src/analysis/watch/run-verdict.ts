@@ -15,8 +15,8 @@ export const FAIL_ON_CHOICES = ['lost-head', 'any-break'] as const satisfies rea
  */
 const HEAD_CAUSES: ReadonlySet<string> = new Set<DivergenceCause>(['persona', 'tool-filter', 'sdk', 'report-tool', 'output-contract', 'system', 'tools']);
 
-/** Causes that break nothing: the request only appends to the earlier one, or a sibling's own task follows the shared prefix. */
-const NO_BREAK: ReadonlySet<string> = new Set<DivergenceCause>(['extension', 'task']);
+/** Causes that break nothing: the same request again, one that only appends to the earlier one, or a sibling's own task after the shared prefix. */
+const NO_BREAK: ReadonlySet<string> = new Set<string>(['identical', 'extension', 'task']);
 
 /** One request that fails the run. */
 export interface RunBreak {
@@ -51,7 +51,7 @@ function fails(cause: string, failOn: FailOn): boolean {
 /**
  * Checks analysed runs (a watch record, DSH session trees, transcripts, cassettes) against
  * `--fail-on`: `lost-head` fails on a request whose divergence from the earlier request it reuses
- * most lies in the head; `any-break` on any divergence but an extension or a task.
+ * most lies in the head; `any-break` on any divergence but a repeat, an extension or a task.
  */
 export function runVerdict(trees: readonly SessionTreeAnalysis[], failOn: FailOn): RunVerdict {
   const breaks: RunBreak[] = [];

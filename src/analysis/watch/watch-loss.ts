@@ -4,8 +4,8 @@ import type { CacheMatch, CachePolicy, CachePrediction, PriceTable } from '../po
 import type { RequestDivergence } from '../replay/session-analysis.js';
 import type { WatchLoss } from './watch-prediction.js';
 
-/** Causes that lose nothing that was reusable: the request only appends, or a sibling's own task follows a shared prefix. */
-const NATURAL_CAUSES = new Set(['extension', 'task']);
+/** Causes that lose nothing that was reusable: the same request again, one that only appends, or a sibling's own task after a shared prefix. */
+const NATURAL_CAUSES = new Set(['identical', 'extension', 'task']);
 
 /** What `lossOf` compares. */
 export interface LossInput {
