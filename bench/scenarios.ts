@@ -12,6 +12,7 @@ import { segmentHashBytesScenario } from './segment-hash-bytes.bench.js';
 import { segmentHashTextScenario } from './segment-hash-text.bench.js';
 import { simulateTraceScenario } from './simulate-trace.bench.js';
 import type { Scenario } from './support/scenario.js';
+import { watchFetchScenario } from './watch-fetch.bench.js';
 
 /** Every scenario, in the order `npm run bench` runs them. Add a new `*.bench.ts` here. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -28,4 +29,5 @@ export const SCENARIOS: readonly Scenario[] = [
   htmlReportScenario,
   requestFamilyScenario,
   claudeCodeProjectsScenario,
+  watchFetchScenario,
 ];

@@ -210,3 +210,6 @@ export type { DrawnScale, HtmlReportOptions, PageBreak, PageDataOptions, PageRow
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
 export { analyzeDemoTree, childBreak, childStart, demoHtml, demoLabels, demoText } from './demo/index.js';
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';
+
+export { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, watchFetch } from './watch/index.js';
+export type { FailOn, RunBreak, RunVerdict, WatchOptions, WatchPrediction, WatchUsage } from './watch/index.js';

@@ -3,17 +3,42 @@ import { fromAnthropicUsage, fromOpenAIUsage, type ObservedUsage } from '../usag
 
 export type { ObservedUsage };
 
+const number = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** OpenAI Responses: `input_tokens` counts every input token; `input_tokens_details` splits off the cached (and, in explicit mode, written) ones. */
+function responsesUsage(usage: Record<string, unknown>, input: number, details: Record<string, unknown>): ObservedUsage {
+  const cacheRead = number(details['cached_tokens']) ?? 0;
+  const cacheWrite = number(details['cache_write_tokens']) ?? 0;
+  const output = number(usage['output_tokens']);
+  return { uncached: input - cacheRead - cacheWrite, cacheRead, cacheWrite, ...(output === undefined ? {} : { output }) };
+}
+
+/** Bedrock Converse: `inputTokens` is the uncached part, beside `cacheReadInputTokens` and `cacheWriteInputTokens`. */
+function converseUsage(usage: Record<string, unknown>): ObservedUsage | null {
+  const input = number(usage['inputTokens']);
+  if (input === undefined) return null;
+  const output = number(usage['outputTokens']);
+  return { uncached: input, cacheRead: number(usage['cacheReadInputTokens']) ?? 0, cacheWrite: number(usage['cacheWriteInputTokens']) ?? 0, ...(output === undefined ? {} : { output }) };
+}
+
 /**
- * The usage in a recorded response body, in each provider's own fields (Anthropic's, then
- * OpenAI-style ones: DeepSeek, OpenAI, Mistral). Null when the body carries none of them (a
- * streamed response, an error).
+ * The usage in a recorded response body, in each provider's own fields:
+ * - Anthropic: `input_tokens` (uncached), `cache_read_input_tokens`, `cache_creation_input_tokens`;
+ * - OpenAI Responses: `input_tokens` (all input) with `input_tokens_details.cached_tokens`;
+ * - Bedrock Converse: `inputTokens` (uncached), `cacheReadInputTokens`, `cacheWriteInputTokens`;
+ * - DeepSeek: `prompt_cache_hit_tokens` and `prompt_cache_miss_tokens`;
+ * - OpenAI and OpenAI-style APIs (Mistral): `prompt_tokens` with `prompt_tokens_details.cached_tokens`.
+ * Null when the body carries none of them (a streamed response, an error).
  */
 export function observedUsageOf(response: unknown): ObservedUsage | null {
   if (!isJsonObject(response) || !isJsonObject(response['usage'])) return null;
-  const anthropic = fromAnthropicUsage(response['usage']);
+  const usage = response['usage'];
+  const input = number(usage['input_tokens']);
+  if (input !== undefined && isJsonObject(usage['input_tokens_details'])) return responsesUsage(usage, input, usage['input_tokens_details']);
+  const anthropic = fromAnthropicUsage(usage);
   if (anthropic !== undefined) {
     const { cacheWrite1h: _ttlSplit, ...observed } = anthropic;
     return observed;
   }
-  return fromOpenAIUsage(response['usage']) ?? null;
+  return converseUsage(usage) ?? fromOpenAIUsage(usage) ?? null;
 }

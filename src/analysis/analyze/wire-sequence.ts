@@ -21,7 +21,7 @@ export interface WireSequenceOptions extends ReplayInputOptions {
 }
 
 /** A request the replay has seen, kept to be compared with later ones. */
-interface Seen {
+export interface Seen {
   readonly request: PrefixRequest;
   readonly tokens: number;
   readonly time: number | null;
@@ -31,7 +31,7 @@ interface Seen {
 }
 
 /** Token offsets at the end of each segment that carries an explicit cache breakpoint (Anthropic `cache_control`). */
-function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
+export function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
   const offsets: number[] = [];
   request.segments.forEach((segment, index) => {
     if (segment.meta?.cacheControl) offsets.push(counter.prefixTokens(request.segments, index + 1));
@@ -48,8 +48,8 @@ function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): num
  * counting, so a request counts tokens at a few earlier ones, not at each. When entry times are not
  * in order (files given out of time order) every entry is counted.
  */
-function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
-  const prune = time === null || earlier.ordered;
+export function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
+  const prune = time === null || earlier.ordered === true;
   let best = -1;
   const covered = new Set<number>();
   const needs = (index: number, bound: number) => {
@@ -71,11 +71,11 @@ function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | n
 }
 
 /** What the replay has stored: each request's facts, and the index that compares a new request with them. */
-interface Earlier {
+export interface Earlier {
   readonly seen: Seen[];
   readonly index: LongestPrefixIndex;
-  /** True while every stored entry has a time and none is older than the one before it. */
-  ordered: boolean;
+  /** True while every stored entry has a time and none is older than the one before it (unset: not known, nothing is left out). */
+  ordered?: boolean;
 }
 
 type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };

@@ -7,6 +7,7 @@ import {
   CALIBRATION_MODES,
   causeSummaryHtml,
   claudeProjectsFolders,
+  FAIL_ON_CHOICES,
   localTimeZone,
   oneHourTtlPolicy,
   parseTimeOption,
@@ -14,11 +15,14 @@ import {
   renderAnalyzeMarkdown,
   renderAnalyzeText,
   renderHtmlReport,
+  renderRunVerdict,
   reportAnalysis,
   ROLL_UP_KEYS,
+  runVerdict,
   writeAnalyzeJson,
   ZonedClock,
   type CalibrationMode,
+  type FailOn,
   type PolicyChoice,
   type PolicyLookup,
   type RollUpKey,
@@ -49,11 +53,15 @@ function policyOption(value: unknown): PolicyChoice {
   throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
 }
 
-function calibrateOption(value: unknown): CalibrationMode | undefined {
+/** An optional option that takes one of a fixed list of words: undefined when absent, a usage error naming the words otherwise. */
+function oneOf<T extends string>(option: string, code: string, choices: readonly T[], value: unknown): T | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'string' && (CALIBRATION_MODES as readonly string[]).includes(value)) return value as CalibrationMode;
-  throw new UsageError('usage/unknown-calibration', `unknown --calibrate '${String(value)}': use one of ${CALIBRATION_MODES.join(', ')}`);
+  if (typeof value === 'string' && (choices as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(code, `unknown --${option} '${String(value)}': use one of ${choices.join(', ')}`);
 }
+
+const calibrateOption = (value: unknown): CalibrationMode | undefined => oneOf('calibrate', 'usage/unknown-calibration', CALIBRATION_MODES, value);
+const failOnOption = (value: unknown): FailOn | undefined => oneOf('fail-on', 'usage/unknown-fail-on', FAIL_ON_CHOICES, value);
 
 function rollUpOption(value: unknown): RollUpKey | undefined {
   if (value === undefined) return undefined;
@@ -119,6 +127,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         ttl: { type: 'string' },
         requests: { type: 'boolean' },
         segments: { type: 'boolean' },
+        'fail-on': { type: 'string' },
         ...MAX_INPUT_OPTION,
       });
       const policy = policyOption(values['policy']);
@@ -128,6 +137,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const limit = maxInputBytes(values['max-input-mb']);
       const calibrate = calibrateOption(values['calibrate']);
       const by = rollUpOption(values['by']);
+      const failOn = failOnOption(values['fail-on']);
       const ttl = ttlOption(values['ttl']);
       const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone());
       const since = values['since'];
@@ -159,6 +169,14 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       } finally {
         progress.clear();
       }
+      const analysed = result;
+      // --fail-on: the verdict on what was analysed, on stderr, after the report.
+      const exitCode = (): ExitCode => {
+        if (failOn === undefined) return EXIT.ok;
+        const verdict = runVerdict(analysed.trees, failOn);
+        io.stderr(renderRunVerdict(verdict));
+        return verdict.failed ? EXIT.findings : EXIT.ok;
+      };
       const output = values['output'];
       const colour = io.colour === true && typeof output !== 'string';
       const requests = values['requests'] === true;
@@ -166,7 +184,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         const reported = result;
         if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, (write) => writeAnalyzeJson(reported, write, { segments }));
         else writeAnalyzeJson(reported, (chunk) => io.stdout(chunk), { segments });
-        return EXIT.ok;
+        return exitCode();
       }
       const text =
         format === 'md' ? renderAnalyzeMarkdown(result, { requests })
@@ -174,14 +192,14 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         : renderAnalyzeText(result, { colour, requests });
       if (typeof output !== 'string') {
         io.stdout(text);
-        return EXIT.ok;
+        return exitCode();
       }
       try {
         await writeFile(path.resolve(io.cwd, output), text);
       } catch (error) {
         throw unwritableFile(output, error);
       }
-      return EXIT.ok;
+      return exitCode();
     },
   };
 }
