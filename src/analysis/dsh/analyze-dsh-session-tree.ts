@@ -74,35 +74,43 @@ function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inher
     const limit = Math.min(request.segments.length, previous.segments.length);
     while (repeated < limit && request.segments[repeated] === previous.segments[repeated] && inherited.has(repeated) === previous.inherited.has(repeated)) repeated++;
   }
-  const spans: SegmentSpan[] = previous === undefined ? [] : previous.spans.slice(0, repeated);
+  const added: SegmentSpan[] = [];
   for (let index = repeated; index < request.segments.length; index++) {
     const segment = request.segments[index]!;
     const map = inherited.has(index) ? drawn.inherited : drawn.own;
     const known = map.get(segment.prefixHash);
     // The same bytes after the same prefix may carry another name (a task where a message was).
     if (known !== undefined && known.kind === segment.kind && known.name === segment.name) {
-      spans.push(known);
+      added.push(known);
       continue;
     }
     const tokens = counter.prefixTokens(request.segments, index + 1) - counter.prefixTokens(request.segments, index);
     const span: SegmentSpan = { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash), ...(inherited.has(index) ? { inherited: true } : {}) };
     map.set(segment.prefixHash, span);
-    spans.push(span);
+    added.push(span);
   }
-  return spans;
+  // Joined at the exact length (see segment-trie.ts on lists grown by push).
+  return previous === undefined ? added : previous.spans.slice(0, repeated).concat(added);
 }
 
-/** Segment indices of a fork child's request that carry history inherited from the parent (the seed). */
-function inheritedSegments(session: DshSessionFile, reconstructed: ReconstructedRequestParts, request: PrefixRequest): Set<number> {
-  const inherited = new Set<number>();
-  if (!session.log.header.seedLength) return inherited;
-  const seedEnd = ownEventsStart(session.log);
-  const sources = toSourcedChatMessages(reconstructed.surface.map((entry) => surfaceMessage(entry.event)));
+/**
+ * Segment indices of a fork child's request that carry history inherited from the parent (the seed):
+ * the messages the session's reconstructor converted from the seed, after the request's head. The
+ * seed does not grow, so the set is built again only when the head's length or the conversion changes
+ * (`last`), not converted from the whole surface per request.
+ */
+function inheritedSegments(messages: readonly number[], request: PrefixRequest, last: InheritedSet | undefined): InheritedSet {
   const firstMessage = request.segments.findIndex((segment) => segment.kind === 'message' || segment.kind === 'task');
-  sources.forEach((source, index) => {
-    if ((reconstructed.surface[source.source]?.seq ?? Infinity) < seedEnd) inherited.add(firstMessage + index);
-  });
-  return inherited;
+  if (last !== undefined && last.messages === messages && last.count === messages.length && last.firstMessage === firstMessage) return last;
+  return { messages, count: messages.length, firstMessage, segments: new Set(messages.map((index) => firstMessage + index)) };
+}
+
+/** A session's inherited segment indices and what they were built from. */
+interface InheritedSet {
+  readonly messages: readonly number[];
+  readonly count: number;
+  readonly firstMessage: number;
+  readonly segments: ReadonlySet<number>;
 }
 
 /** What the DSH source works out for the request the loop is on, between `measure` and `segments`. */
@@ -135,6 +143,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   // Per session, the span list of its latest request: the next one shares its leading blocks.
   readonly #latestSpans: (BlockSpanList | undefined)[];
   readonly #latestDrawn: (Drawn | undefined)[];
+  readonly #inherited: (InheritedSet | undefined)[];
   readonly #reconstructors: RequestReconstructor[];
   #current: Current | undefined;
 
@@ -157,6 +166,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     });
     this.#latestSpans = files.map(() => undefined);
     this.#latestDrawn = files.map(() => undefined);
+    this.#inherited = files.map(() => undefined);
     // Each session's requests come in log order, so each is rebuilt from its predecessor, not from the whole log.
     this.#reconstructors = files.map((session) => new RequestReconstructor(session.log, { pins: session.pins }));
   }
@@ -229,8 +239,10 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   }
 
   segments(record: DshRequestRecord): SpanList {
-    const { request, rendering, reconstructed } = this.#now();
-    const inherited = inheritedSegments(this.#files[record.session]!, reconstructed, request);
+    const { request, rendering } = this.#now();
+    const inheritedSet = inheritedSegments(this.#reconstructors[record.session]!.inheritedMessages(), request, this.#inherited[record.session]);
+    this.#inherited[record.session] = inheritedSet;
+    const inherited = inheritedSet.segments;
     const drawn = segmentSpans(request, rendering.counter, inherited, this.#drawn, this.#latestDrawn[record.session]);
     this.#latestDrawn[record.session] = { segments: request.segments, inherited, spans: drawn };
     const spans = BlockSpanList.after(this.#latestSpans[record.session], drawn);

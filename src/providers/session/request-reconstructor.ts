@@ -56,11 +56,27 @@ export class RequestReconstructor {
   #wire: ChatWireMessage[] = [];
   #parts: MessagePart[] = [];
   #taskWire = -1;
+  /** Where a fork child's own events start (null outside a fork child): messages from before it are inherited. */
+  readonly #seedEnd: number | null;
+  /** Indices in `#wire` of the messages converted from inherited (seed) surface entries, ascending. */
+  #inherited: number[] = [];
 
   constructor(log: SessionLog, options: RequestReconstructorOptions = {}) {
     this.#log = log;
     this.#options = options;
     this.#taskFrom = options.taskFrom === undefined ? (log.header.parentSession === undefined ? null : ownEventsStart(log)) : options.taskFrom;
+    this.#seedEnd = log.header.seedLength ? ownEventsStart(log) : null;
+  }
+
+  /**
+   * Indices among the conversation messages of the request last returned by `partsAt` (system
+   * messages not counted) of those converted from history inherited from a fork parent (surface
+   * entries before the seed's end); empty outside a fork child. Kept as messages are converted, so a
+   * caller need not convert the whole surface again per request. The same array until the
+   * conversion starts over; read it before the next `partsAt`.
+   */
+  inheritedMessages(): readonly number[] {
+    return this.#inherited;
   }
 
   /** The request sent at `through` (inclusive seq), as `reconstructRequestParts` builds it. */
@@ -72,7 +88,7 @@ export class RequestReconstructor {
     return {
       head: resolved.head,
       surface: this.#surface.slice(),
-      messages: [...resolved.systemMessages, ...this.#wire],
+      messages: resolved.systemMessages.concat(this.#wire),
       parts: { system: resolved.system, tools: resolved.tools, messages: this.#parts.slice() } satisfies RequestParts,
     };
   }
@@ -91,6 +107,7 @@ export class RequestReconstructor {
     this.#wire = [];
     this.#parts = [];
     this.#taskWire = -1;
+    this.#inherited = [];
   }
 
   #fold(through: number): void {
@@ -147,6 +164,7 @@ export class RequestReconstructor {
       const index = this.#wire.length;
       const isTask = taskSource !== -1 && this.#taskWire === -1 && entry.source === taskSource;
       if (isTask) this.#taskWire = index;
+      if (this.#seedEnd !== null && (this.#surface[from + entry.source]?.seq ?? Infinity) < this.#seedEnd) this.#inherited.push(index);
       this.#wire.push(entry.message);
       this.#parts.push({ name: `message[${index}]:${entry.message.role}`, role: entry.message.role, wire: entry.message, ...(isTask ? { kind: 'task' as const } : {}) });
     }
