@@ -111,12 +111,13 @@ export class DeepSeekV4Renderer {
       this.#heads.remember(routeSeed, parts.system, parts.tools, head, preamble);
     }
     const conversation = this.#conversations.segments(head.at(-1)?.prefixHash ?? routeSeed, parts.messages, this.#messages, this.#segments);
-    return { route, layout: 'chat', segments: [...head, ...conversation], routeSeed };
+    // concat, not spread: a long history's list is built at its exact length (see segment-trie.ts).
+    return { route, layout: 'chat', segments: head.concat(conversation), routeSeed };
   }
 
   /** `withGeneratedResponse`, reusing the response segment when the same response followed the same prompt before. */
   withResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
-    return { ...request, segments: [...request.segments, this.#segments.segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed)] };
+    return { ...request, segments: request.segments.concat(this.#segments.segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed)) };
   }
 }
 
@@ -136,7 +137,7 @@ export function renderDeepSeekV4(route: RouteKey, parts: RequestParts, options: 
  */
 export function withGeneratedResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
   const segment = new Segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed);
-  return { ...request, segments: [...request.segments, segment] };
+  return { ...request, segments: request.segments.concat(segment) };
 }
 
 function responseInput(response: ChatAssistantMessage): SegmentInput {

@@ -70,12 +70,15 @@ export class RenderedConversations {
     const blockStarts = known ? known.blockStarts.slice(0, kept) : [];
     const blocks = renderConversationBlocks(messages, parts, texts, from, lastReal);
     let previous = keptSegments.at(-1)?.prefixHash ?? headEnd;
-    const segments = keptSegments;
+    // The new segments are joined to the kept ones by one concat, at the exact length: a list grown
+    // by push past V8's large-object size (16k pointers) is allocated outside the young generation.
+    const added: Segment[] = [];
     for (const block of blocks) {
-      blockStarts.push(segments.length);
-      for (const segment of built.chain(previous, block.inputs)) segments.push(segment);
-      previous = segments.at(-1)?.prefixHash ?? previous;
+      blockStarts.push(keptSegments.length + added.length);
+      for (const segment of built.chain(previous, block.inputs)) added.push(segment);
+      previous = added.at(-1)?.prefixHash ?? previous;
     }
+    const segments = keptSegments.concat(added);
     const conversation: RenderedConversation = { headEnd, parts: parts.slice(), blocks: [...keptBlocks, ...blocks], blockStarts, segments, lastReal };
     const others = index < 0 ? this.#conversations.slice(0, CONVERSATIONS_KEPT - 1) : this.#conversations.filter((_, position) => position !== index);
     this.#conversations = [conversation, ...others];

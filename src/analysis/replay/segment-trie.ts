@@ -69,26 +69,30 @@ export class SegmentTrie<Slot> {
 
   /** Stores `segments` as a path; returns it. */
   add(segments: readonly Segment[]): WalkedSegments<Slot> {
-    const path = this.#repeated(segments);
-    let node = path.at(-1);
-    for (let index = path.length; index < segments.length; index++) {
+    const repeated = this.#repeated(segments);
+    const added: Node<Slot>[] = [];
+    let node = repeated.at(-1);
+    for (let index = repeated.length; index < segments.length; index++) {
       const segment = segments[index]!;
       node = this.#child(node, segment) ?? this.#create(node, segment);
-      path.push(node);
+      added.push(node);
     }
+    const path = repeated.concat(added);
     this.#last = { segments, path };
     return { segments, path };
   }
 
   /** The nodes of the longest leading run of `segments` that is stored. */
   walk(segments: readonly Segment[]): WalkedSegments<Slot> {
-    const path = this.#repeated(segments);
-    let node = path.at(-1);
-    for (let index = path.length; index < segments.length; index++) {
+    const repeated = this.#repeated(segments);
+    const added: Node<Slot>[] = [];
+    let node = repeated.at(-1);
+    for (let index = repeated.length; index < segments.length; index++) {
       node = this.#child(node, segments[index]!);
       if (!node) break;
-      path.push(node);
+      added.push(node);
     }
+    const path = repeated.concat(added);
     this.#last = { segments, path };
     return { segments, path };
   }
@@ -104,12 +108,16 @@ export class SegmentTrie<Slot> {
       tail.push(node.segment);
       node = node.parent;
     }
-    const segments = node && known ? known.segments.slice(0, node.depth) : [];
-    for (let index = tail.length - 1; index >= 0; index--) segments.push(tail[index]!);
-    return segments;
+    const head = node && known ? known.segments.slice(0, node.depth) : [];
+    return head.concat(tail.reverse());
   }
 
-  /** The nodes of the leading segments `segments` shares, object for object, with the last list walked or added. */
+  /**
+   * The nodes of the leading segments `segments` shares, object for object, with the last list walked
+   * or added. Callers join what they add with concat, not push: a list as long as a long log's
+   * history grown by push is reallocated with slack past V8's large-object size (16k pointers), and
+   * large objects leave the young generation (a copy per request piled up until a full collection).
+   */
   #repeated(segments: readonly Segment[]): Node<Slot>[] {
     const last = this.#last;
     const limit = Math.min(segments.length, last.path.length);
