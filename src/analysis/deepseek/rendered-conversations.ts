@@ -79,7 +79,7 @@ export class RenderedConversations {
       previous = added.at(-1)?.prefixHash ?? previous;
     }
     const segments = keptSegments.concat(added);
-    const conversation: RenderedConversation = { headEnd, parts: parts.slice(), blocks: [...keptBlocks, ...blocks], blockStarts, segments, lastReal };
+    const conversation: RenderedConversation = { headEnd, parts: parts.slice(), blocks: keptBlocks.concat(blocks), blockStarts, segments, lastReal };
     const others = index < 0 ? this.#conversations.slice(0, CONVERSATIONS_KEPT - 1) : this.#conversations.filter((_, position) => position !== index);
     this.#conversations = [conversation, ...others];
     return segments;
