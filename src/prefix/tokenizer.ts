@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { BytePairEncoder, LONG_PIECE_BYTES, type LongPieceMerge, type PairCount } from './byte-pair-encoder.js';
-import { ByteRankTable, type RankEntries } from './byte-rank-table.js';
+import type { RankEntries } from './byte-rank-table.js';
+import { buildRankTable, loadRankTable } from './rank-table-file.js';
 
 export { LONG_PIECE_BYTES, type LongPieceMerge, type PairCount };
 
@@ -59,9 +60,9 @@ type EncodingParameters = (ranks: RankEntries) => { readonly tokenSplitRegex: Re
  * library's shared encoding objects, which other code in the process may use, are never touched.
  */
 function createEncoder(name: TokenizerName, longPieceMerge: LongPieceMerge | undefined): BytePairEncoder {
-  const ranks = (load(`gpt-tokenizer/bpeRanks/${name}`) as { default: RankEntries }).default;
-  const { tokenSplitRegex } = PARAMETERS[name]()(ranks);
-  return new BytePairEncoder(new ByteRankTable(ranks), tokenSplitRegex, longPieceMerge);
+  // The split expression does not depend on the ranks (the parameters only hold on to them).
+  const { tokenSplitRegex } = PARAMETERS[name]()([]);
+  return new BytePairEncoder(loadRankTable(name) ?? buildRankTable(name), tokenSplitRegex, longPieceMerge);
 }
 
 function checkName(name: string): TokenizerName {
