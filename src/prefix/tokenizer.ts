@@ -29,6 +29,11 @@ export interface Tokenizer {
    * stretch counted once, and the end of the pre-tokens the two splits have in common.
    */
   countPair?(a: string, b: string, shared: number): PairCount;
+  /**
+   * Optional: how many leading tokens `encode(a)` and `encode(b)` share, for two texts that agree on
+   * their first `shared` chars, without building the token arrays.
+   */
+  commonTokens?(a: string, b: string, shared: number): number;
 }
 
 /** Names accepted by `getTokenizer` and the CLI's `--tokenizer`. */
@@ -83,6 +88,7 @@ export function createTokenizer(name: string, options: TokenizerOptions = {}): T
     count: (text) => ready().count(text),
     encodePair: (a, b, shared) => ready().encodePair(a, b, shared),
     countPair: (a, b, shared) => ready().countPair(a, b, shared),
+    commonTokens: (a, b, shared) => ready().commonTokens(a, b, shared),
   };
 }
 
