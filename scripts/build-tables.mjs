@@ -2,4 +2,4 @@
 // after tsc, from the built modules). Never edit the generated files by hand: rerun this.
 import { writeGeneratedTables } from '../dist/generated-tables.js';
 
-for (const file of writeGeneratedTables()) process.stdout.write(`wrote ${file}\n`);
+for (const file of writeGeneratedTables()) process.stderr.write(`wrote ${file}\n`);
