@@ -38,12 +38,12 @@ describe('analyzePaths dispatch', () => {
 
   it('skips a body it cannot read when it met it walking a directory, and refuses it when named', async () => {
     const directory = scratch();
-    writeFileSync(path.join(directory, 'responses.json'), JSON.stringify({ model: 'gpt-5', input: 'Summarise the repository.' }));
+    writeFileSync(path.join(directory, 'unread.json'), JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Summarise the repository.' }] }] }));
     const walked = await analyzePaths([directory], { policyByName: unitPolicies });
     expect(walked.trees[0]!.sessions.map((session) => path.basename(session.file))).toEqual(['a.request.json', 'b.request.json']);
-    expect(walked.skipped.map((skip) => path.basename(skip.file))).toEqual(['notes.txt', 'responses.json']);
-    expect(walked.skipped[1]!.reason).toMatch(/^the request body is an OpenAI Responses API body/);
-    await expect(analyzePaths(['responses.json'], { policyByName: unitPolicies, cwd: directory })).rejects.toMatchObject({ code: 'input/bad-request-body' });
+    expect(walked.skipped.map((skip) => path.basename(skip.file))).toEqual(['notes.txt', 'unread.json']);
+    expect(walked.skipped[1]!.reason).toMatch(/^the request body is a Gemini `generateContent` body/);
+    await expect(analyzePaths(['unread.json'], { policyByName: unitPolicies, cwd: directory })).rejects.toMatchObject({ code: 'input/bad-request-body' });
   });
 
   it('refuses a missing path', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDeepSeekText, renderDeepSeekV4, withGeneratedResponse } from '../src/analysis/index.js';
+import { DeepSeekV4Renderer, displayDeepSeekText, REASONING_EFFORT_MAX, renderDeepSeekV4, withGeneratedResponse } from '../src/analysis/index.js';
 import type { ChatWireMessage } from '../src/providers/index.js';
 import type { RequestParts } from '../src/prefix/index.js';
 
@@ -97,6 +97,17 @@ describe('DeepSeek V4 rendering', () => {
       ['system', 'system'],
       ['task', 'message[0]:user'],
     ]);
+  });
+
+  it('writes the max reasoning-effort instruction after BOS as its own head segment; other efforts write nothing', () => {
+    const renderer = new DeepSeekV4Renderer();
+    const max = renderer.render(route, parts([{ role: 'user', content: 'hi' }]), { reasoningEffort: 'max' });
+    expect(rendered(max)).toBe(`${BOS}${REASONING_EFFORT_MAX}You are terse.${U}hi${A}<think>`);
+    expect(max.segments[0]).toMatchObject({ kind: 'system', name: 'reasoning-effort' });
+    // The same head without the instruction is another head, not the remembered one.
+    const high = renderer.render(route, parts([{ role: 'user', content: 'hi' }]), { reasoningEffort: 'high' });
+    expect(rendered(high)).toBe(`${BOS}You are terse.${U}hi${A}<think>`);
+    expect(high.segments).toEqual(renderDeepSeekV4(route, parts([{ role: 'user', content: 'hi' }])).segments);
   });
 
   it('appends a generated response with its reasoning, as the server holds it after answering', () => {

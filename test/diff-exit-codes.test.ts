@@ -57,10 +57,18 @@ describe('kvprefix diff exit codes', () => {
     expect(err).not.toMatch(/\n\s+at /);
   });
 
-  itWithCorpus('pydantic-ai-cache-cassettes', '3 for a real recorded body kvprefix does not read (OpenAI Responses API)', async () => {
+  itWithCorpus('pydantic-ai-cache-cassettes', '0 for two real recorded OpenAI Responses API bodies (read like chat bodies since they are supported)', async () => {
     const cassette = 'pydantic-ai-cache-cassettes/tests/models/cassettes/test_openai_prompt_cache/test_openai_responses_prompt_cache_e2e.yaml';
     const { code, err } = await run(['diff', `${cassette}#1`, `${cassette}#2`], corpusPath());
+    expect(err).toBe('');
+    expect(code).toBe(EXIT.ok);
+  });
+
+  it('3 for a body kvprefix does not read (a Gemini generateContent body)', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-diff-gemini-'));
+    writeFileSync(path.join(folder, 'gemini.json'), JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }));
+    const { code, err } = await run(['diff', 'gemini.json', 'gemini.json'], folder);
     expect(code).toBe(EXIT.input);
-    expect(err).toMatch(/^kvprefix diff: .*test_openai_responses_prompt_cache_e2e\.yaml: `interactions\[0\]\.request\.parsed_body` is an OpenAI Responses API body/);
+    expect(err).toMatch(/^kvprefix diff: gemini\.json: the request body is a Gemini `generateContent` body/);
   });
 });

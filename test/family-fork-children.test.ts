@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageData } from '../src/analysis/index.js';
-import type { SessionTreeAnalysis } from '../src/analysis/replay/session-analysis.js';
+import type { SessionTreeAnalysis } from '../src/analysis/result/session-analysis.js';
 import { PrefixTokenCounter } from '../src/prefix/index.js';
 import { readRequestFile } from '../src/analysis/index.js';
 import { EXAMPLES_DIRECTORY, exampleFamily } from './support/example-family.js';

@@ -1,46 +1,17 @@
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { ModelRequest } from '../src/providers/model/index.js';
-import { createDelegationTool, createForkProvider, REPORT_SECTION_TEXT, type AgentHandle, type DelegationToolConfigInput, type HostComposition } from '../src/providers/runtime/index.js';
-import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
+import type { AgentHandle, DelegationToolConfigInput } from '../src/providers/runtime/index.js';
 import { describeWithCorpus } from './support/corpus.js';
-import { ACP, readRows, recordedPrompts, recordedSteps } from './support/runtime-corpus.js';
+import { forkScenario } from './support/fork-scenario.js';
+import { recordedPrompts } from './support/runtime-corpus.js';
 import { acpHost, ACP_FORK_CONFIG, settleAll } from './support/runtime-scenario.js';
 import { compareWithCause, type ComparisonWithCause } from './support/compare-with-cause.js';
-
-const SCENARIO = path.join(ACP, 'subagent-fork-in-process');
-const TASK = 'What is the project codeword mentioned earlier in this conversation?';
-
-/** True for the child's requests: their last user prompt is the delegated task, not a parent prompt. */
-const isChild = (request: ModelRequest): boolean =>
-  request.system.includes(REPORT_SECTION_TEXT) || request.messages.some((message) => message.content.some((block) => 'text' in block && block.text.startsWith(TASK)));
 
 /**
  * Replays the recorded fork scenario with a differently configured fork delegation tool; returns
  * the parent's forking request compared with the child's first request.
  */
 async function forkWith(config: DelegationToolConfigInput): Promise<{ comparison: ComparisonWithCause; parent: AgentHandle; child: AgentHandle }> {
-  // A continuable child's settlement notice opens one more parent turn, which the one-shot recording does not have.
-  const continuable = config.backgroundMode === 'continuable';
-  const parentRows = readRows(path.join(SCENARIO, 'session.jsonl'));
-  const childRows = readRows(path.join(SCENARIO, 'session.1.jsonl'));
-  const parentSteps = recordedSteps(parentRows);
-  const childStep = recordedSteps(childRows, childRows.findIndex((row) => row.type === 'session/end-seed'))[0]!;
-  const forParent = (step: ScriptedStep): ScriptedStep => ({ ...step, match: (request) => !isChild(request) });
-  const model = new ScriptedModel([
-    forParent(parentSteps[0]!),
-    forParent(parentSteps[1]!),
-    { ...childStep, match: isChild },
-    forParent(parentSteps[2]!),
-    ...(continuable ? [forParent({ label: 'settlement notice', text: 'NOTED' })] : []),
-  ]);
-  // Mount the configured tool over the pinned `subagent_fork` schema slot, with its own wording and guidance.
-  const mounted = createDelegationTool(config, createForkProvider());
-  const adjust = (composition: HostComposition): HostComposition => ({
-    ...composition,
-    tools: composition.tools.map((tool) => (tool.name === 'subagent_fork' ? mounted.tool : tool)),
-    sections: mounted.section ? [...composition.sections, mounted.section] : composition.sections,
-  });
+  const { model, parentRows, adjust } = forkScenario(config);
   const { host, createParent } = acpHost(model, { forkConfig: config, adjust });
   const parent = createParent();
   let child: AgentHandle | undefined;

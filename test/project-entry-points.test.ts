@@ -58,6 +58,7 @@ describe('the project entry points', () => {
     ['./prefix', 'comparePrefix'],
     ['./providers', 'completedTurnPrefix'],
     ['./analysis', 'readRequestBody'],
+    ['./watch', 'watchFetch'],
     ['./testing', 'ScriptedModel'],
   ])('exports %s with types and a source entry that loads, mapped to the dist paths tsconfig.build.json writes (the packed-tarball test checks the files)', async (subpath, exported) => {
     const entry = manifest.exports[subpath] as { types: string; source: string; default: string } | undefined;

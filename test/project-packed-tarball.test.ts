@@ -20,6 +20,7 @@ const ENTRY_POINTS = [
   ['kvprefix/prefix', 'comparePrefix'],
   ['kvprefix/providers', 'completedTurnPrefix'],
   ['kvprefix/analysis', 'readRequestBody'],
+  ['kvprefix/watch', 'watchFetch'],
   ['kvprefix/testing', 'ScriptedModel'],
 ] as const;
 
@@ -66,7 +67,7 @@ describe('the packed tarball, installed into an empty project', () => {
     for (const entry of Object.values(manifest.exports)) files.push(...(typeof entry === 'string' ? [entry] : [entry.default, entry.types, entry.source]));
     const missing = files.filter((file) => !existsSync(path.join(installed, file)));
     expect(missing).toEqual([]);
-    expect(files.length).toBe(1 + 5 * 3 + 1);
+    expect(files.length).toBe(1 + 6 * 3 + 1);
   });
 
   it.each(ENTRY_POINTS)('%s loads through require() on Node 20 with --experimental-require-module (no top-level await)', async (specifier, name) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BlockSpanList } from '../src/analysis/replay/block-span-list.js';
+import { BlockSpanList } from '../src/analysis/result/block-span-list.js';
 import type { SegmentSpan } from '../src/analysis/index.js';
 
 const span = (index: number): SegmentSpan => ({ kind: 'message', name: `message[${index}]`, tokens: index + 1, hash: index.toString(16).padStart(16, '0') });

@@ -27,7 +27,14 @@ describe('prediction accuracy', () => {
     const accuracy = predictionAccuracy([
       tree([request(0, [0, 0], 0), request(1000, [1000, 1000], 1000), request(1000, [0, 1000], 900), request(5000, [5000, 5000], 0), request(7, [7, 7], null)]),
     ]);
-    expect(accuracy).toEqual({ requests: 4, coldWarmAgree: 3, readInRange: 3, exactReads: 2, medianReadError: 100, readsWithin: { 64: 2, 512: 3, 2048: 3 } });
+    expect(accuracy).toEqual({ requests: 4, excludedRequests: 0, excluded: [], unit: 1, coldWarmAgree: 3, readInRange: 3, exactReads: 2, withinUnit: 2, medianReadError: 100, medianInputError: 10000, readsWithin: { 64: 2, 512: 3, 2048: 3 } });
+  });
+
+  it('counts reads within one unit of the policy and leaves out usage smaller than the request\'s own messages', () => {
+    const own = (observed: number): RequestAnalysis => ({ ...request(0, [0, 0], 0), observed: { uncached: observed, cacheRead: 0, cacheWrite: 0 }, segments: [{ kind: 'system', name: 's', tokens: 500, hash: '0' }, { kind: 'message', name: 'm', tokens: 300, hash: '1' }] });
+    const accuracy = predictionAccuracy([tree([own(200), own(800), request(1024, [1024, 1152], 1152)])], { unit: 128 });
+    expect(accuracy).toMatchObject({ requests: 2, excludedRequests: 1, unit: 128, exactReads: 1, withinUnit: 2, readInRange: 2 });
+    expect(accuracy.excluded).toEqual(["f request 0: logged input total 200 is smaller than the request's own messages (300 tokens)"]);
   });
 
   it('no logged requests gives zeros', () => {

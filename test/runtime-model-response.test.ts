@@ -17,7 +17,7 @@ function sessionFiles(directory: string): string[] {
 describe('model: usage split the way prompt caches bill it', () => {
   it('reads DSH usage as uncached input, cache read, cache write and output tokens (the fork child sent 97 uncached + 2816 cached)', () => {
     const usage = fromDshUsage({ inputTokens: 97, outputTokens: 39, cacheReadTokens: 2816, reasoningTokens: 34 });
-    expect(usage).toEqual({ uncachedInputTokens: 97, cacheReadTokens: 2816, cacheWriteTokens: 0, outputTokens: 39, reasoningTokens: 34 });
+    expect(usage).toEqual({ uncached: 97, cacheRead: 2816, cacheWrite: 0, output: 39, reasoning: 34 });
     expect(totalInputTokens(usage)).toBe(2913);
   });
 
@@ -26,7 +26,7 @@ describe('model: usage split the way prompt caches bill it', () => {
       '{"inputTokens":2885,"outputTokens":25,"cacheReadTokens":0,"reasoningTokens":23}',
     );
     expect(toDshUsage(fromDshUsage({ inputTokens: 10, outputTokens: 5 }))).toEqual({ inputTokens: 10, outputTokens: 5 });
-    expect(toDshUsage({ uncachedInputTokens: 1, cacheReadTokens: 2, cacheWriteTokens: 3, outputTokens: 4 })).toEqual({ inputTokens: 1, outputTokens: 4, cacheReadTokens: 2, cacheWriteTokens: 3 });
+    expect(toDshUsage({ uncached: 1, cacheRead: 2, cacheWrite: 3, output: 4 })).toEqual({ inputTokens: 1, outputTokens: 4, cacheReadTokens: 2, cacheWriteTokens: 3 });
   });
 });
 

@@ -40,6 +40,8 @@ describeWithCorpus(FOLDERS, 'Anthropic messages bodies round-trip into segments'
         expect(rest.map((segment) => segment.text.includes('cache_control'))).toEqual(messages.map(() => false));
 
         const breakpoints = messages.map((message) => (message['content'] as Record<string, unknown>[]).findLast((block) => block['cache_control'])?.['cache_control']);
+        // A top-level `cache_control` (automatic caching) is the last message's breakpoint.
+        if (body['cache_control'] !== undefined && breakpoints.at(-1) === undefined) breakpoints[breakpoints.length - 1] = body['cache_control'];
         expect(rest.map((segment) => segment.meta?.cacheControl)).toEqual(breakpoints);
       });
     });

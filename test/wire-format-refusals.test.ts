@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRequestFile } from '../src/analysis/index.js';
 import { InputError } from '../src/prefix/index.js';
-import { corpusPath, describeWithCorpus, itWithCorpus } from './support/corpus.js';
+import { corpusPath, itWithCorpus } from './support/corpus.js';
 
 const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
@@ -20,22 +20,16 @@ async function refusal(file: string, cwd: string): Promise<InputError> {
 }
 
 describe('files that are none of the request bodies are refused, saying what they are', () => {
-  describeWithCorpus('pydantic-ai-cache-cassettes', 'recorded bodies of APIs kvprefix does not read', () => {
-    it.each([
-      ['an OpenAI Responses API body', 'test_openai_prompt_cache/test_openai_responses_prompt_cache_e2e.yaml#1', /`interactions\[0\]\.request\.parsed_body` is an OpenAI Responses API body/],
-      ['an OpenRouter Responses API body', 'test_openai_prompt_cache/test_openrouter_responses_prompt_cache_e2e.yaml#2', /`interactions\[1\]\.request\.parsed_body` is an OpenAI Responses API body/],
-      ['an Amazon Bedrock Converse body', 'test_bedrock/test_bedrock_cache_write_and_read.yaml#1', /`interactions\[0\]\.request\.body` is an Amazon Bedrock Converse body/],
-    ])('%s', async (_what, file, reason) => {
-      const error = await refusal(file, corpusPath(CASSETTES));
-      expect(error.source).toBe(file.replace(/#\d+$/, ''));
-      expect(error.message).toMatch(reason);
-    });
+  it('a Gemini generateContent body, which kvprefix does not read', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-refusal-'));
+    writeFileSync(path.join(folder, 'gemini.json'), JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }));
+    expect((await refusal('gemini.json', folder)).message).toMatch(/^gemini\.json: the request body is a Gemini `generateContent` body/);
   });
 
   itWithCorpus('github-mcp-server-toolsnaps', 'a JSON file that is not a request body (an MCP tool schema)', async () => {
     const error = await refusal('github-mcp-server-toolsnaps/pkg/github/__toolsnaps__/get_label.snap', corpusPath());
     expect(error.message).toBe(
-      'github-mcp-server-toolsnaps/pkg/github/__toolsnaps__/get_label.snap: the request body is none of the request bodies kvprefix reads (OpenAI or DeepSeek chat completions, Anthropic messages): it has no `messages` array (its keys: `annotations`, `description`, `inputSchema`, `name`)',
+      'github-mcp-server-toolsnaps/pkg/github/__toolsnaps__/get_label.snap: the request body is none of the request bodies kvprefix reads (OpenAI or DeepSeek chat completions, OpenAI Responses, Anthropic messages, Bedrock Converse): it has no `messages` array and no `input` (its keys: `annotations`, `description`, `inputSchema`, `name`)',
     );
   });
 

@@ -1,6 +1,6 @@
 import { analyzeRequestFamily, type FamilyRequest } from '../../src/analysis/index.js';
 import type { CachePolicy } from '../../src/analysis/policies/cache-policy.js';
-import type { SessionTreeAnalysis } from '../../src/analysis/replay/session-analysis.js';
+import type { SessionTreeAnalysis } from '../../src/analysis/result/session-analysis.js';
 import { PrefixTokenCounter, renderRequest, type MessagePart, type Tokenizer } from '../../src/prefix/index.js';
 import { buildLargeRequestPair, realTasks } from './large-request.js';
 

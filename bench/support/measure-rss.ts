@@ -22,19 +22,19 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../..');
  * report it prints as its last stdout line. A child of its own keeps the memory of other scenarios
  * and of the parent's tinybench samples out of the measurement.
  */
-export function measureRssInChild(script: string, argument: string): RssReport {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.resolve(REPOSITORY_ROOT, script), argument], {
+export function measureRssInChild(script: string, ...args: readonly string[]): RssReport {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.resolve(REPOSITORY_ROOT, script), ...args], {
     cwd: REPOSITORY_ROOT,
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
   if (child.error) throw child.error;
-  if (child.status !== 0) throw new Error(`memory child ${script} ${argument} exited with ${child.status ?? child.signal}:\n${child.stderr}`);
+  if (child.status !== 0) throw new Error(`memory child ${script} ${args.join(' ')} exited with ${child.status ?? child.signal}:\n${child.stderr}`);
   const lastLine = child.stdout.trim().split('\n').at(-1) ?? '';
   try {
     return JSON.parse(lastLine) as RssReport;
   } catch (error) {
-    throw new Error(`memory child ${script} ${argument} printed no RSS report (last line: ${JSON.stringify(lastLine.slice(0, 200))})`, { cause: error });
+    throw new Error(`memory child ${script} ${args.join(' ')} printed no RSS report (last line: ${JSON.stringify(lastLine.slice(0, 200))})`, { cause: error });
   }
 }
 

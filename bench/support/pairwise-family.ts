@@ -2,7 +2,7 @@ import { costOf, type CacheMatch } from '../../src/analysis/policies/cache-polic
 import { requestDivergence } from '../../src/analysis/causes/index.js';
 import { segmentSpans } from '../../src/analysis/family/segment-spans.js';
 import type { AnalyzeRequestFamilyOptions, FamilyRequest } from '../../src/analysis/index.js';
-import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../../src/analysis/replay/session-analysis.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../../src/analysis/result/session-analysis.js';
 import { comparePrefix, PrefixTokenCounter, type PrefixComparison } from '../../src/prefix/index.js';
 
 /**

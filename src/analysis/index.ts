@@ -24,6 +24,8 @@ export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './dif
 export {
   analyzeJson,
   causeLine,
+  causeSummaryHtml,
+  writeAnalyzeJson,
   renderAnalyzeMarkdown,
   renderAnalyzeText,
   renderDiffMarkdown,
@@ -34,7 +36,7 @@ export {
   unfinishedLineMessage,
   unfinishedLineNote,
 } from './report/index.js';
-export type { AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
+export type { AnalyzeJsonStreamOptions, AnalyzeMarkdownOptions, AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,
@@ -145,15 +147,42 @@ export type {
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
 export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
+export type { DeepSeekV4RenderOptions } from './deepseek/render-v4.js';
+export { REASONING_EFFORT_MAX } from './deepseek/reasoning-effort.js';
 export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
-export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
-export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
-export { predictionAccuracy, PrefixStore } from './replay/index.js';
-export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+export { analyzeDshSessionTree } from './dsh/index.js';
+export type { AnalyzeDshSessionTreeOptions } from './dsh/index.js';
+export { CALIBRATION_MODES, PrefixStore } from './replay/index.js';
+export { accuracyLine, impossibleUsage, predictionAccuracy, readUnit } from './result/index.js';
+export type { CalibrationMode, HeadCalibrationReport, PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
+export type { PredictionAccuracy, PredictionAccuracyOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
 export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
+// Claude Code projects folders and the report of where the cache went: loss by cause, what-ifs, roll-ups.
+export {
+  analyzeClaudeCodeProjects,
+  claudeProjectsFolders,
+  decodeProjectFolder,
+  forkWhatIf,
+  inWindow,
+  listClaudeCodeProjects,
+  localTimeZone,
+  LOSS_CAUSE_WORDING,
+  LOSS_CAUSES,
+  lossCauseOf,
+  oneHourTtlPolicy,
+  parseTimeOption,
+  readSessionLabel,
+  reportAnalysis,
+  ROLL_UP_KEYS,
+  rollUp,
+  treeLossByCause,
+  ttlWhatIf,
+  ZonedClock,
+} from './claude-code/index.js';
+export type { AnalyzeReport, CauseRow, ClaudeCodeProject, ForkWhatIf, LossCause, LossExample, ProjectsOptions, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export {
   BlockPrefixCache,
@@ -205,8 +234,11 @@ export type {
 export { analyzeRequestFamily, segmentSpans } from './family/index.js';
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
 // Reports: the HTML prefix map of session trees.
-export { pageData, renderHtmlReport } from './report/html/index.js';
-export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
+export { pageData, readEmbeddedPageData, renderHtmlReport } from './report/html/index.js';
+export type { DrawnScale, HtmlReportOptions, PageBreak, PageDataOptions, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
-export { analyzeDemoTree, childBreak, childStart, demoText } from './demo/index.js';
+export { analyzeDemoTree, childBreak, childStart, demoHtml, demoLabels, demoText } from './demo/index.js';
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';
+
+export { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, watchFetch } from './watch/index.js';
+export type { FailOn, RunBreak, RunVerdict, WatchOptions, WatchPrediction, WatchUsage } from './watch/index.js';

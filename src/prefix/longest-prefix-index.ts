@@ -150,6 +150,34 @@ export class LongestPrefixIndex {
     return { shared: found.map(({ index, tokens }) => ({ index, tokens })), longest: best && this.#matchOf(best, request) };
   }
 
+  /**
+   * Like `sharedWithEach`, but counts exactly only the earlier requests the caller still needs, asked
+   * newest first with an upper bound on what each can share (`needs(index, bound)`), and told each
+   * exact count as it is made (`counted(index, tokens)`). A replay that keeps only the entries a
+   * policy could read from (a fresher entry sharing as much makes an older one redundant) asks for a
+   * few per request instead of tokenizing at every earlier one. With `routes: 'any'`, or a request
+   * that splits a UTF-8 sequence, every candidate is counted.
+   */
+  sharedWithNeeded(request: PrefixRequest, needs: (index: number, bound: number) => boolean, counted: (index: number, tokens: number) => void): readonly SharedTokens[] {
+    if (this.#options.routes === 'any' || splitsUtf8Sequence(request.segments)) {
+      const { shared } = this.sharedWithEach(request);
+      for (const { index, tokens } of [...shared].reverse()) counted(index, tokens);
+      return shared;
+    }
+    const pending: { readonly index: number; readonly group: Group }[] = [];
+    for (const group of this.#groups(request)) for (const index of group.indices) pending.push({ index, group });
+    pending.sort((a, b) => b.index - a.index);
+    const counts = new Map<string, (other: PrefixRequest) => number>();
+    const found: SharedTokens[] = [];
+    for (const { index, group } of pending) {
+      if (!needs(index, group.bound)) continue;
+      const { tokens } = this.#count(index, request, group, counts);
+      counted(index, tokens);
+      found.push({ index, tokens });
+    }
+    return found.reverse();
+  }
+
   /** Every earlier request that is a candidate for `request` under `routes`, in the order added. */
   #candidates(request: PrefixRequest): readonly number[] {
     if (this.#options.routes === 'any') return this.#requests.map((_, index) => index);

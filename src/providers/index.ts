@@ -86,6 +86,7 @@ export type {
   ModelChunk,
   ModelMessage,
   ModelRequest,
+  CacheUsage,
   ModelUsage,
   ReasoningBlock,
   TextBlock,

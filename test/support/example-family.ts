@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { analyzeRequestFamily, readRequestFile } from '../../src/analysis/index.js';
-import type { SessionTreeAnalysis } from '../../src/analysis/replay/session-analysis.js';
+import type { SessionTreeAnalysis } from '../../src/analysis/result/session-analysis.js';
 import { deepseekRulePolicy } from './deepseek-rule-policy.js';
 
 export const EXAMPLES_DIRECTORY = path.resolve(import.meta.dirname, '../../examples');

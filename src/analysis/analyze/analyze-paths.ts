@@ -1,8 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
+import { explainUnreadPrefixes } from '../causes/index.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
-import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { CalibrationMode } from '../replay/head-calibration.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { SESSION_READERS } from './session-reader-list.js';
 import { isClaudeCodeTranscript, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';
@@ -23,6 +25,8 @@ export interface AnalyzeOptions {
   readonly cwd?: string;
   /** Called as inputs are read: files done, files in all, the file just read. */
   readonly onProgress?: (done: number, total: number, file: string) => void;
+  /** Which request heads DSH replays calibrate against observed totals (default `auto`: only heads rebuilt from placeholders). */
+  readonly calibrate?: CalibrationMode;
   /** The readers to dispatch to (default `SESSION_READERS`). */
   readonly readers?: readonly SessionReader[];
 }
@@ -105,8 +109,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
   const onFile = (file: string) => options.onProgress?.(++done, total, file);
   const trees: SessionTreeAnalysis[] = [];
   for (const [reader, inputs] of claimed) {
-    trees.push(
-      ...(await reader.analyze(inputs, {
+    const analyzed = await reader.analyze(inputs, {
         policy: options.policy ?? 'auto',
         policyByName: options.policyByName,
         onFile,
@@ -115,8 +118,10 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.layout ? { layout: options.layout } : {}),
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
-      })),
-    );
+        ...(options.calibrate ? { calibrate: options.calibrate } : {}),
+    });
+    // A cause sentence that claims a shared prefix on a row that reads none of it says why.
+    trees.push(...analyzed.map((tree) => explainUnreadPrefixes(tree, options.policyByName(tree.policy))));
   }
   // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
   // would otherwise report 0 requests and pass.

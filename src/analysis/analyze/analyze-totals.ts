@@ -1,5 +1,5 @@
 import type { CacheUsage } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 
 /** Sums over a set of requests: what the policy predicts and what the providers reported. */
 export interface UsageTotals {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { PrefixTokenCounter } from '../../prefix/index.js';
 import { DeepSeekV4Tokenizer } from '../deepseek/deepseek-tokenizer.js';
 import { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
-import { analyzeDshSessionTree } from '../replay/analyze-dsh-session-tree.js';
-import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
+import { analyzeDshSessionTree } from '../dsh/analyze-dsh-session-tree.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy } from './policy-choice.js';
 import { isDshSession, type SessionReader } from './session-readers.js';
 
@@ -38,6 +38,7 @@ export const dshReader: SessionReader = {
           deepseekRenderer,
           ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
           ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+          ...(options.calibrate ? { calibrate: options.calibrate } : {}),
         });
         trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
       }

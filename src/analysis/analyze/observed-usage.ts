@@ -1,36 +1,44 @@
-import type { CacheUsage } from '../policies/cache-policy.js';
+import { isJsonObject } from '../../prefix/json-object.js';
+import { fromAnthropicUsage, fromOpenAIUsage, type ObservedUsage } from '../usage/index.js';
 
-/** Usage a provider reported for one request: input split as billed, and output tokens. */
-export type ObservedUsage = CacheUsage & { readonly output?: number };
+export type { ObservedUsage };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const number = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** OpenAI Responses: `input_tokens` counts every input token; `input_tokens_details` splits off the cached (and, in explicit mode, written) ones. */
+function responsesUsage(usage: Record<string, unknown>, input: number, details: Record<string, unknown>): ObservedUsage {
+  const cacheRead = number(details['cached_tokens']) ?? 0;
+  const cacheWrite = number(details['cache_write_tokens']) ?? 0;
+  const output = number(usage['output_tokens']);
+  return { uncached: input - cacheRead - cacheWrite, cacheRead, cacheWrite, ...(output === undefined ? {} : { output }) };
+}
+
+/** Bedrock Converse: `inputTokens` is the uncached part, beside `cacheReadInputTokens` and `cacheWriteInputTokens`. */
+function converseUsage(usage: Record<string, unknown>): ObservedUsage | null {
+  const input = number(usage['inputTokens']);
+  if (input === undefined) return null;
+  const output = number(usage['outputTokens']);
+  return { uncached: input, cacheRead: number(usage['cacheReadInputTokens']) ?? 0, cacheWrite: number(usage['cacheWriteInputTokens']) ?? 0, ...(output === undefined ? {} : { output }) };
+}
 
 /**
  * The usage in a recorded response body, in each provider's own fields:
  * - Anthropic: `input_tokens` (uncached), `cache_read_input_tokens`, `cache_creation_input_tokens`;
+ * - OpenAI Responses: `input_tokens` (all input) with `input_tokens_details.cached_tokens`;
+ * - Bedrock Converse: `inputTokens` (uncached), `cacheReadInputTokens`, `cacheWriteInputTokens`;
  * - DeepSeek: `prompt_cache_hit_tokens` and `prompt_cache_miss_tokens`;
  * - OpenAI and OpenAI-style APIs (Mistral): `prompt_tokens` with `prompt_tokens_details.cached_tokens`.
  * Null when the body carries none of them (a streamed response, an error).
  */
 export function observedUsageOf(response: unknown): ObservedUsage | null {
-  if (!isObject(response) || !isObject(response['usage'])) return null;
+  if (!isJsonObject(response) || !isJsonObject(response['usage'])) return null;
   const usage = response['usage'];
-  const anthropicInput = number(usage['input_tokens']);
-  if (anthropicInput !== undefined) {
-    const output = number(usage['output_tokens']);
-    return {
-      uncached: anthropicInput,
-      cacheRead: number(usage['cache_read_input_tokens']) ?? 0,
-      cacheWrite: number(usage['cache_creation_input_tokens']) ?? 0,
-      ...(output === undefined ? {} : { output }),
-    };
+  const input = number(usage['input_tokens']);
+  if (input !== undefined && isJsonObject(usage['input_tokens_details'])) return responsesUsage(usage, input, usage['input_tokens_details']);
+  const anthropic = fromAnthropicUsage(usage);
+  if (anthropic !== undefined) {
+    const { cacheWrite1h: _ttlSplit, ...observed } = anthropic;
+    return observed;
   }
-  const prompt = number(usage['prompt_tokens']);
-  if (prompt === undefined) return null;
-  const output = number(usage['completion_tokens']);
-  const hit = number(usage['prompt_cache_hit_tokens']);
-  const details = isObject(usage['prompt_tokens_details']) ? usage['prompt_tokens_details'] : {};
-  const cached = hit ?? number(details['cached_tokens']) ?? 0;
-  return { uncached: prompt - cached, cacheRead: cached, cacheWrite: 0, ...(output === undefined ? {} : { output }) };
+  return converseUsage(usage) ?? fromOpenAIUsage(usage) ?? null;
 }

@@ -12,12 +12,16 @@ export type PolicyLookup = (name: CachePolicyName) => CachePolicy;
 
 /**
  * Providers whose cache works like one of the shipped policies. Mistral reports OpenAI-style
- * `cached_tokens` for an automatic prefix cache; the self-hosted engines name themselves.
+ * `cached_tokens` for an automatic prefix cache; Bedrock caches Claude by Anthropic's rules; the
+ * self-hosted engines name themselves.
  */
 const PROVIDER_POLICIES: Readonly<Record<string, CachePolicyName>> = {
   deepseek: 'deepseek',
   openai: 'openai',
   anthropic: 'anthropic',
+  // Bedrock's prompt cache for Claude keeps Anthropic's rules (explicit cache points, minimums, 5-minute TTL):
+  // https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
+  bedrock: 'anthropic',
   vllm: 'vllm',
   sglang: 'sglang',
 };

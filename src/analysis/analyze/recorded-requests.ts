@@ -2,6 +2,7 @@ import { InputError, type LayoutName } from '../../prefix/index.js';
 import { decodeUtf8, readInputBytes } from '../../providers/index.js';
 import { BodyLocation, findRequestBodies, parseJsonText, parseYamlText, readRequestBody, type WireRequest } from '../wire/index.js';
 import { observedUsageOf, type ObservedUsage } from './observed-usage.js';
+import { isJsonObject } from '../../prefix/json-object.js';
 
 /** One request of a wire file, with what its recorded response reported and when. */
 export interface RecordedRequest {
@@ -11,13 +12,12 @@ export interface RecordedRequest {
   readonly time: number | null;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The parsed response body of a recorded interaction: `parsed_body`, or `body.string` / `body` as JSON text. */
 function responseBody(response: Record<string, unknown>): unknown {
   if (response['parsed_body'] !== undefined) return response['parsed_body'];
   const body = response['body'];
-  const text = isObject(body) && typeof body['string'] === 'string' ? body['string'] : typeof body === 'string' ? body : undefined;
+  const text = isJsonObject(body) && typeof body['string'] === 'string' ? body['string'] : typeof body === 'string' ? body : undefined;
   if (text === undefined) return body;
   try {
     return JSON.parse(text);
@@ -29,7 +29,7 @@ function responseBody(response: Record<string, unknown>): unknown {
 /** The `date` header of a recorded response (vcrpy keeps header values as lists). */
 function responseTime(response: Record<string, unknown>): number | null {
   const headers = response['headers'];
-  if (!isObject(headers)) return null;
+  if (!isJsonObject(headers)) return null;
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
   const value = Array.isArray(entry) ? entry[0] : entry;
   const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
@@ -56,8 +56,8 @@ export async function readRecordedRequests(file: string, label: string, options:
   const text = decodeUtf8(bytes, label);
   const document = /\.ya?ml$/i.test(file) ? parseYamlText(text, label) : parseJsonText(text, label);
   const bodies = findRequestBodies(document, new BodyLocation(label));
-  const interactions = isObject(document) && Array.isArray(document['interactions']) ? document['interactions'] : undefined;
-  const single = isObject(document) && isObject(document['response']) ? document['response'] : undefined;
+  const interactions = isJsonObject(document) && Array.isArray(document['interactions']) ? document['interactions'] : undefined;
+  const single = isJsonObject(document) && isJsonObject(document['response']) ? document['response'] : undefined;
   return bodies.map((found, index) => {
     const source = bodies.length > 1 ? `${label}#${index + 1}` : label;
     const wire = readRequestBody(found.body, {
@@ -68,7 +68,7 @@ export async function readRecordedRequests(file: string, label: string, options:
       ...(found.endpoint ? { endpoint: found.endpoint } : {}),
     });
     const interaction = interactions?.[index];
-    const response = isObject(interaction) && isObject(interaction['response']) ? interaction['response'] : single;
+    const response = isJsonObject(interaction) && isJsonObject(interaction['response']) ? interaction['response'] : single;
     return { wire, observed: response ? observedUsageOf(responseBody(response)) : null, time: response ? responseTime(response) : null };
   });
 }

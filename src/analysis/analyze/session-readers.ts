@@ -1,7 +1,8 @@
 import { open, readdir } from 'node:fs/promises';
+import type { CalibrationMode } from '../replay/head-calibration.js';
 import path from 'node:path';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
-import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { analyzeWireSequence } from './wire-sequence.js';
 
@@ -14,6 +15,8 @@ export interface ReaderOptions {
   readonly tokenizer?: Tokenizer;
   /** Refuse input files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
   readonly maxInputBytes?: number;
+  /** Which request heads a replay calibrates against observed totals (`CalibrationMode`; readers without calibration ignore it). */
+  readonly calibrate?: CalibrationMode;
   /** Called after each input file is read. */
   readonly onFile?: (file: string) => void;
   /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */

@@ -1,20 +1,19 @@
 import path from 'node:path';
-import { comparePrefix, getTokenizer, InputError, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, InputError, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixComparison, type PrefixRequest } from '../../prefix/index.js';
 import { requestDivergence } from '../causes/index.js';
-import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { CacheMatch, CachePolicy } from '../policies/cache-policy.js';
+import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
+import type { ReplayInputOptions } from '../replay/replay-options.js';
+import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-choice.js';
 import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
 
 /** Options of `analyzeWireSequence`. */
-export interface WireSequenceOptions {
+export interface WireSequenceOptions extends ReplayInputOptions {
   readonly policy: PolicyChoice;
   readonly policyByName: PolicyLookup;
-  readonly tokenizer?: Tokenizer;
   readonly provider?: string;
   readonly layout?: LayoutName;
-  /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
-  readonly maxInputBytes?: number;
   /** Called after each file is read (for a progress line). */
   readonly onFile?: (file: string) => void;
   /** Where an unreadable file found by walking a directory is reported (it is left out). */
@@ -22,7 +21,7 @@ export interface WireSequenceOptions {
 }
 
 /** A request the replay has seen, kept to be compared with later ones. */
-interface Seen {
+export interface Seen {
   readonly request: PrefixRequest;
   readonly tokens: number;
   readonly time: number | null;
@@ -32,7 +31,7 @@ interface Seen {
 }
 
 /** Token offsets at the end of each segment that carries an explicit cache breakpoint (Anthropic `cache_control`). */
-function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
+export function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
   const offsets: number[] = [];
   request.segments.forEach((segment, index) => {
     if (segment.meta?.cacheControl) offsets.push(counter.prefixTokens(request.segments, index + 1));
@@ -41,24 +40,42 @@ function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): num
 }
 
 /**
- * Every earlier request on the route as a cache match, and the one sharing the most tokens (the
- * latest on ties). Every one is counted, not only the longest: the policy applies its TTL and
- * Anthropic's breakpoints per entry, so a shorter but fresher entry can be the one it reads.
+ * The earlier requests on the route a policy could read from, as cache matches, and the one sharing
+ * the most tokens (the latest on ties). Walking from the newest, an entry is left out when a fresher
+ * one shares at least as many tokens and holds each of its breakpoints inside the shared prefix: no
+ * policy reads more from the older one (each reads the most it can from a live entry, at a breakpoint
+ * where it has them, and the fresher one lives at least as long). That is decided on a bound before
+ * counting, so a request counts tokens at a few earlier ones, not at each. When entry times are not
+ * in order (files given out of time order) every entry is counted.
  */
-function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
-  const { shared, longest } = earlier.index.sharedWithEach(request);
+export function matchEarlier(earlier: Earlier, request: PrefixRequest, time: number | null) {
+  const prune = time === null || earlier.ordered === true;
+  let best = -1;
+  const covered = new Set<number>();
+  const needs = (index: number, bound: number) => {
+    if (!prune || bound > best) return true;
+    return earlier.seen[index]!.breakpoints.some((position) => position <= bound && !covered.has(position));
+  };
+  const counted = (index: number, tokens: number) => {
+    best = Math.max(best, tokens);
+    for (const position of earlier.seen[index]!.breakpoints) if (position <= tokens) covered.add(position);
+  };
+  const shared = earlier.index.sharedWithNeeded(request, needs, counted);
   const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
     const entry = earlier.seen[index]!;
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
     return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
   });
+  const longest = earlier.index.longest(request);
   return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
 }
 
 /** What the replay has stored: each request's facts, and the index that compares a new request with them. */
-interface Earlier {
+export interface Earlier {
   readonly seen: Seen[];
   readonly index: LongestPrefixIndex;
+  /** True while every stored entry has a time and none is older than the one before it (unset: not known, nothing is left out). */
+  ordered?: boolean;
 }
 
 type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };
@@ -113,54 +130,91 @@ export async function analyzeWireSequence(files: readonly { readonly file: strin
   return groups.filter((group) => group.length > 0).map((group) => replay(group, options, counter));
 }
 
+/** Wire files as a replay source: each file a session, its requests in recorded order, files in the order given. */
+class WireReplaySource implements ReplaySource<WireStep> {
+  readonly policy: CachePolicy;
+  readonly sessions: readonly ReplaySession[];
+  // Ties go to the latest: the freshest entry, the one a TTL keeps longest. Only the route's own
+  // requests are candidates: a request on another route shares nothing with it in any cache.
+  readonly #earlier: Earlier;
+  readonly #read: readonly ReadFile[];
+  readonly #counter: PrefixTokenCounter;
+  #current: { readonly breakpoints: readonly number[]; readonly against: { entry: Seen; comparison: PrefixComparison } | undefined } | undefined;
+
+  constructor(read: readonly ReadFile[], policy: CachePolicy, counter: PrefixTokenCounter) {
+    this.policy = policy;
+    this.#read = read;
+    this.#counter = counter;
+    this.#earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }), ordered: true };
+    this.sessions = read.map(({ label }) => ({ file: label, id: path.basename(label), format: 'wire', parentSession: null, seedLength: null }));
+  }
+
+  *steps(): Iterable<WireStep> {
+    for (const [session, { label, requests }] of this.#read.entries()) {
+      for (const [index, recorded] of requests.entries()) yield { recorded, index, session, label };
+    }
+  }
+
+  measure({ recorded, index, session, label }: WireStep): MeasuredRequest {
+    const { request } = recorded.wire;
+    const counter = this.#counter;
+    const tokens = counter.prefixTokens(request.segments);
+    const breakpoints = breakpointsOf(request, counter);
+    const { matches, best } = matchEarlier(this.#earlier, request, recorded.time);
+    // Nothing earlier on this route: a route change only if this session's previous request was on another route.
+    const previous = this.#earlier.seen.at(-1);
+    const last = previous !== undefined && previous.session === label ? previous : undefined;
+    const against = best ?? (last ? { entry: last, comparison: comparePrefix(last.request, request, { counter }) } : undefined);
+    this.#current = { breakpoints, against };
+    return {
+      session,
+      index,
+      time: recorded.time === null ? null : new Date(recorded.time * 1000).toISOString(),
+      route: { provider: request.route.provider, model: request.route.model },
+      model: request.route.model,
+      tokens,
+      matches,
+      breakpoints,
+      observed: recorded.observed,
+      output: recorded.observed?.output ?? 0,
+    };
+  }
+
+  divergence({ recorded }: WireStep): RequestDivergence | null {
+    const against = this.#current?.against;
+    return against ? requestDivergence(against.comparison, recorded.wire.request, { request: against.entry.request, session: against.entry.session, index: against.entry.index }) : null;
+  }
+
+  store({ recorded, index, label }: WireStep, measured: MeasuredRequest): void {
+    const { request } = recorded.wire;
+    const previous = this.#earlier.seen.at(-1);
+    if (recorded.time === null || (previous !== undefined && (previous.time === null || recorded.time < previous.time))) this.#earlier.ordered = false;
+    this.#earlier.seen.push({ request, tokens: measured.tokens, time: recorded.time, session: label, index, breakpoints: this.#current?.breakpoints ?? [] });
+    this.#earlier.index.add(request);
+  }
+
+  segments({ recorded }: WireStep): SegmentSpan[] {
+    return recorded.wire.request.segments.map((segment) => ({ kind: segment.kind, name: segment.name, tokens: this.#counter.segmentTokens(segment), hash: hashHex(segment.hash) }));
+  }
+}
+
+/** One request of a wire file, where the replay meets it. */
+interface WireStep {
+  readonly recorded: RecordedRequest;
+  readonly index: number;
+  readonly session: number;
+  readonly label: string;
+}
+
 function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter: PrefixTokenCounter): SessionTreeAnalysis {
   const first = read.find((entry) => entry.requests.length > 0)?.requests[0];
   const { policy, note } = choosePolicy(options.policy, first?.wire.request.route.provider ?? 'openai', options.policyByName);
   const notes = new Set<string>(['causes are inferred from the request bytes (captured bodies carry no host scope)', 'only earlier inputs are stored: a response is not replayed as a cache entry, so each read range is a single value']);
   if (note) notes.add(note);
-  // Ties go to the latest: the freshest entry, the one a TTL keeps longest. Only the route's own
-  // requests are candidates: a request on another route shares nothing with it in any cache.
-  const earlier: Earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }) };
-  const sessions: SessionAnalysis[] = read.map(({ label, requests }) => ({
-    file: label,
-    id: path.basename(label),
-    format: 'wire',
-    parentSession: null,
-    seedLength: null,
-    requests: requests.map((recorded, index) => {
-      const analysis = analyzeOne(recorded, index, label, earlier, counter, policy);
-      if (recorded.wire.providerBasis === 'assumed') notes.add(`${recorded.wire.source}: provider '${recorded.wire.request.route.provider}' assumed (nothing in the body names it; pass --provider)`);
-      return analysis;
-    }),
-  }));
+  const sessions = replayRequests(new WireReplaySource(read, policy, counter));
+  for (const { requests } of read) {
+    for (const recorded of requests) if (recorded.wire.providerBasis === 'assumed') notes.add(`${recorded.wire.source}: provider '${recorded.wire.request.route.provider}' assumed (nothing in the body names it; pass --provider)`);
+  }
   if (read.some(({ requests }) => requests.some((recorded) => recorded.time === null))) notes.add('requests without a recorded response time are treated as sent together (no TTL expiry between them)');
   return { policy: policy.name, tokenizer: counter.tokenizer.name, sessions, notes: [...notes] };
-}
-
-function analyzeOne(recorded: RecordedRequest, index: number, session: string, earlier: Earlier, counter: PrefixTokenCounter, policy: CachePolicy): RequestAnalysis {
-  const { request } = recorded.wire;
-  const tokens = counter.prefixTokens(request.segments);
-  const breakpoints = breakpointsOf(request, counter);
-  const { matches, best } = matchEarlier(earlier, request, recorded.time);
-  const predicted = policy.predict({ tokens, matches, breakpoints, model: request.route.model });
-  // Nothing earlier on this route: a route change only if this session's previous request was on another route.
-  const previous = earlier.seen.at(-1);
-  const last = previous !== undefined && previous.session === session ? previous : undefined;
-  const against = best ?? (last ? { entry: last, comparison: comparePrefix(last.request, request, { counter }) } : undefined);
-  const divergence = against ? requestDivergence(against.comparison, request, { request: against.entry.request, session: against.entry.session, index: against.entry.index }) : null;
-  const prices = policy.pricesFor(request.route.model);
-  const output = recorded.observed?.output ?? 0;
-  earlier.seen.push({ request, tokens, time: recorded.time, session, index, breakpoints });
-  earlier.index.add(request);
-  return {
-    index,
-    time: recorded.time === null ? null : new Date(recorded.time * 1000).toISOString(),
-    route: { provider: request.route.provider, model: request.route.model },
-    tokens,
-    predicted,
-    observed: recorded.observed,
-    divergence,
-    cost: { predicted: costOf(predicted, prices, output), observed: recorded.observed ? costOf(recorded.observed, prices, output) : null },
-    segments: request.segments.map((segment) => ({ kind: segment.kind, name: segment.name, tokens: counter.segmentTokens(segment), hash: hashHex(segment.hash) })),
-  };
 }

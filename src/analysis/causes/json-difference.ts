@@ -1,3 +1,5 @@
+import { isJsonObject } from '../../prefix/json-object.js';
+
 /**
  * The first path at which two JSON texts differ (`function.description`, `content[0].text`), or
  * undefined when either is not JSON or they are equal as values. Reports say which field of a tool
@@ -28,7 +30,7 @@ function walk(a: unknown, b: unknown, path: string): string | undefined {
     }
     return undefined;
   }
-  if (isObject(a) && isObject(b)) {
+  if (isJsonObject(a) && isJsonObject(b)) {
     // Key order is part of the bytes: a reordered object differs at the object itself.
     const keysA = Object.keys(a);
     const keysB = Object.keys(b);
@@ -43,6 +45,3 @@ function walk(a: unknown, b: unknown, path: string): string | undefined {
   return path === '' ? '(the whole value)' : path;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

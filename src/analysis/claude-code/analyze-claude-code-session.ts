@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { getTokenizer } from '../../prefix/index.js';
-import type { SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
-import { collectApiCalls } from './api-calls.js';
+import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
+import { replayRequests } from '../replay/replay-loop.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
 import { findSidechainFiles } from './find-sidechains.js';
 import { SessionCalibration } from './token-calibration.js';
@@ -26,7 +26,6 @@ async function readTree(file: string, withSidechains: boolean, input: Transcript
  */
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeAnalysisOptions = {}): Promise<SessionTreeAnalysis> {
   const transcripts = await readTree(file, options.sidechains ?? true, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
-  const replay = new ClaudeCodeReplay(options);
   const states: SessionState[] = transcripts.map((transcript) => {
     const first = transcript.entries[0];
     const sidechain = transcript.entries.some((entry) => entry.isSidechain === true);
@@ -35,25 +34,16 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
       id: sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl')),
       sidechain,
       calibration: new SessionCalibration(),
-      requests: [],
       records: [],
       headEnd: undefined,
     };
   });
-  const queue = states.flatMap((state, sessionIndex) => collectApiCalls(state.transcript).map((call) => ({ state, sessionIndex, call })));
-  queue.sort((a, b) => a.call.sentAt - b.call.sentAt);
-  for (const { state, sessionIndex, call } of queue) replay.step(state, sessionIndex, call, states);
-
-  const order = [states[0]!, ...states.slice(1).sort((a, b) => (a.records[0]?.call.sentAt ?? Infinity) - (b.records[0]?.call.sentAt ?? Infinity))];
-  const rootId = states[0]!.id;
-  const sessions: SessionAnalysis[] = order.map((state) => ({
-    file: state.transcript.file,
-    id: state.id,
-    format: 'claude-code',
-    parentSession: state === states[0] ? null : rootId,
-    seedLength: null,
-    requests: state.requests,
-  }));
+  const replay = new ClaudeCodeReplay(options, states);
+  const replayed = replayRequests(replay);
+  // The root first, then the subagents in the order they started.
+  const started = (index: number) => states[index]!.records[0]?.call.sentAt ?? Infinity;
+  const order = [0, ...states.slice(1).map((_, at) => at + 1).sort((a, b) => started(a) - started(b))];
+  const sessions: SessionAnalysis[] = order.map((index) => replayed[index]!);
   const notes = [
     'Claude Code does not log request bodies: each request is rebuilt from the transcript (messages in order; breakpoints at the end of the system prompt and of the last message).',
     `Token counts are ${(options.tokenizer ?? getTokenizer()).name} estimates of the logged content, calibrated per session against the usage (input + cache read + cache write) of earlier requests, never the request being predicted.`,
@@ -65,5 +55,5 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
     const skipped = Object.entries(state.transcript.skipped);
     if (skipped.length > 0) notes.push(`${path.basename(state.transcript.file)}: skipped bookkeeping entries ${skipped.map(([type, count]) => `${type} ×${count}`).join(', ')}.`);
   }
-  return { policy: replay.policyName, tokenizer: `${(options.tokenizer ?? getTokenizer()).name} (calibrated to logged Claude usage)`, sessions, notes };
+  return { policy: replay.policy.name, tokenizer: `${(options.tokenizer ?? getTokenizer()).name} (calibrated to logged Claude usage)`, sessions, notes };
 }

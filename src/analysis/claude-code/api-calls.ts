@@ -1,3 +1,4 @@
+import { fromAnthropicUsage } from '../usage/index.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -20,22 +21,16 @@ export interface ClaudeCodeApiCall {
   /** When the request was sent, in ms since the epoch: the time of the entry it answers (the last input). */
   readonly sentAt: number;
   readonly usage: LoggedUsage | undefined;
-  /** The conversation the request carried, oldest entry first (the `parentUuid` chain before its first block). */
+  /** The conversation the request carried, oldest entry first (the `parentUuid` chain before its first block); built when read. */
   readonly input: readonly ConversationEntry[];
   /** 1-based line of the response's first block. */
   readonly line: number;
 }
 
 function usageOf(entry: AssistantEntry): LoggedUsage | undefined {
-  const usage = entry.message.usage;
+  const usage = entry.message.usage === undefined ? undefined : fromAnthropicUsage(entry.message.usage);
   if (usage === undefined) return undefined;
-  return {
-    uncached: usage.input_tokens,
-    cacheRead: usage.cache_read_input_tokens ?? 0,
-    cacheWrite: usage.cache_creation_input_tokens ?? 0,
-    cacheWrite1h: usage.cache_creation?.ephemeral_1h_input_tokens ?? 0,
-    output: usage.output_tokens ?? 0,
-  };
+  return { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, cacheWrite1h: usage.cacheWrite1h, output: usage.output ?? 0 };
 }
 
 /** The chain of entries ending at `uuid`, oldest first; stops where a parent is not in this file. */
@@ -69,15 +64,18 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
   }
   const result: ClaudeCodeApiCall[] = [];
   for (const { first, usage } of calls.values()) {
-    const input = chainEndingAt(first.parentUuid, byUuid);
-    const last = input.at(-1);
+    const last = first.parentUuid ? byUuid.get(first.parentUuid) : undefined;
     result.push({
       messageId: first.message.id,
       requestId: first.requestId,
       model: first.message.model,
       sentAt: Date.parse(last?.timestamp ?? first.timestamp),
       usage,
-      input,
+      // Rebuilt on each read, never kept: a long transcript's calls would otherwise hold
+      // (calls × history) entries, where the transcript itself holds each entry once.
+      get input() {
+        return chainEndingAt(first.parentUuid, byUuid);
+      },
       line: first.line,
     });
   }

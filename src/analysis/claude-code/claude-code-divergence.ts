@@ -1,5 +1,5 @@
 import type { PrefixComparison, PrefixRequest } from '../../prefix/index.js';
-import type { RequestDivergence } from '../replay/session-analysis.js';
+import type { RequestDivergence } from '../result/session-analysis.js';
 
 /** The earlier request a request is set against, as the replay knows it. */
 export interface EarlierRequest {

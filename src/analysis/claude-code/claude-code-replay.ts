@@ -1,23 +1,26 @@
 import path from 'node:path';
-import { comparePrefix, createRequest, getTokenizer, hashHex, hashText, PrefixTokenCounter, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, hashHex, hashText, PrefixTokenCounter, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
-import { costOf, type CacheMatch, type CachePolicy, type CachePrediction } from '../policies/cache-policy.js';
+import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
-import type { RequestAnalysis } from '../replay/session-analysis.js';
-import type { ClaudeCodeApiCall } from './api-calls.js';
+import type { MeasuredRequest, ReplaySession, ReplaySource } from '../replay/replay-loop.js';
+import type { ReplayOptions } from '../replay/replay-options.js';
+import { SegmentTrie, type SegmentPath } from '../replay/segment-trie.js';
+import { BlockList } from '../result/block-list.js';
+import { BlockSpanList } from '../result/block-span-list.js';
+import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
+import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
 import { requestBlocks, type RequestBlock } from './content-blocks.js';
 import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './token-calibration.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
-export interface ClaudeCodeAnalysisOptions {
-  /**
-   * The rule to replay through; default the Anthropic policy with the 5-minute TTL Claude Code uses
-   * (every write in the corpus is a 5-minute write). For user prices: `withPrices(policy, await readPriceFile(file))`.
-   */
-  readonly policy?: CachePolicy;
-  /** Tokenizer for the estimates that calibration scales (default o200k_base). */
-  readonly tokenizer?: Tokenizer;
+/**
+ * `policy`: the rule to replay through; default the Anthropic policy with the 5-minute TTL Claude Code
+ * uses (every write in the corpus is a 5-minute write). For user prices: `withPrices(policy, await
+ * readPriceFile(file))`. `tokenizer`: for the estimates that calibration scales (default o200k_base).
+ */
+export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   /**
    * Treat the head of a main-agent request (tools and the static system prompt, up to Claude Code's
    * system breakpoint) as warm whatever the transcript shows. Claude Code's static prompt is cached
@@ -32,8 +35,6 @@ export interface ClaudeCodeAnalysisOptions {
   readonly headTokens?: number;
   /** Also read the subagent transcripts of the session (default true). */
   readonly sidechains?: boolean;
-  /** Refuse a transcript past this many bytes (default 32 MiB, as every input; the CLI's `--max-input-mb`). */
-  readonly maxInputBytes?: number;
 }
 
 /** Default head size; see `ClaudeCodeAnalysisOptions.headTokens`. */
@@ -42,14 +43,28 @@ export const DEFAULT_CLAUDE_CODE_HEAD_TOKENS = 13_794;
 
 type Label = { readonly session: number; readonly index: number };
 
-/** What the replay remembers of a request it has predicted. */
+/**
+ * What the replay remembers of a request it has predicted. Nothing here grows with its history: the
+ * token ends share their leading blocks with the request they were fitted after, and the segments
+ * are a path of the replay's segment trie, read back only when a later request is set against it.
+ */
 interface RequestRecord {
   readonly call: ClaudeCodeApiCall;
   readonly session: number;
   readonly index: number;
-  readonly units: Uint32Array;
-  readonly ends: readonly number[];
-  readonly request: PrefixRequest;
+  readonly unitCount: number;
+  readonly ends: BlockList<number>;
+  readonly end: SegmentPath<undefined> | undefined;
+}
+
+/** A session's latest request as built and drawn: the next one reuses what it repeats. */
+interface Latest {
+  readonly model: string;
+  readonly blocks: readonly RequestBlock[];
+  readonly segments: readonly Segment[];
+  readonly spans: readonly SegmentSpan[];
+  readonly spanList: BlockSpanList | undefined;
+  readonly ends: BlockList<number> | undefined;
 }
 
 export interface SessionState {
@@ -57,7 +72,6 @@ export interface SessionState {
   readonly id: string;
   readonly sidechain: boolean;
   readonly calibration: SessionCalibration;
-  readonly requests: RequestAnalysis[];
   readonly records: RequestRecord[];
   headEnd: number | undefined;
 }
@@ -79,9 +93,34 @@ function rounded(prediction: CachePrediction): CachePrediction {
   return { uncached, cacheRead: read, cacheWrite: write, cacheReadRange: [Math.round(prediction.cacheReadRange[0]), Math.round(prediction.cacheReadRange[1])] };
 }
 
-/** Replays the requests of a session tree, in the order they were sent, through one policy and one store. */
-export class ClaudeCodeReplay {
-  readonly #policy: CachePolicy;
+/** One API call where the replay meets it: the call and the session that sent it. */
+export interface ClaudeCodeStep {
+  readonly state: SessionState;
+  readonly sessionIndex: number;
+  readonly call: ClaudeCodeApiCall;
+}
+
+/** What the replay works out for the request it is on, between `measure` and `segments`. */
+interface Current {
+  readonly index: number;
+  readonly units: Uint32Array;
+  readonly estimates: readonly number[];
+  readonly ends: number[];
+  readonly anchor: { record: RequestRecord; shared: number } | undefined;
+  readonly shared: number;
+  readonly matches: readonly StoreMatch<Label>[];
+  readonly request: PrefixRequest;
+  readonly blocks: readonly RequestBlock[];
+  readonly time: number;
+  fitted: readonly number[];
+}
+
+/** A Claude Code session tree as a replay source: its API calls in the order they were sent, one store. */
+export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
+  readonly policy: CachePolicy;
+  readonly sessions: readonly ReplaySession[];
+  readonly sessionStates: readonly SessionState[];
+  #current: Current | undefined;
   readonly #tokenizer: Tokenizer;
   readonly #globalHead: boolean;
   readonly #defaultHead: number;
@@ -90,18 +129,20 @@ export class ClaudeCodeReplay {
   readonly #blockMemo = new Map<string, RequestBlock[]>();
   readonly #estimates = new Map<number, number>();
   readonly #counter: PrefixTokenCounter;
+  readonly #trie = new SegmentTrie<undefined>(() => undefined);
+  readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
+  readonly #latest = new Map<SessionState, Latest>();
 
-  get policyName(): CachePolicy['name'] {
-    return this.#policy.name;
-  }
-
-  constructor(options: ClaudeCodeAnalysisOptions) {
-    this.#policy = options.policy ?? anthropicPolicy;
+  constructor(options: ClaudeCodeAnalysisOptions, states: readonly SessionState[]) {
+    this.policy = options.policy ?? anthropicPolicy;
+    this.sessionStates = states;
+    const rootId = states[0]?.id ?? null;
+    this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
     this.#tokenizer = options.tokenizer ?? getTokenizer();
     this.#counter = new PrefixTokenCounter(this.#tokenizer);
     this.#globalHead = options.globalHead ?? true;
     this.#defaultHead = options.headTokens ?? DEFAULT_CLAUDE_CODE_HEAD_TOKENS;
-    this.#ttlSeconds = this.#policy.parameters['ttlSeconds']?.value ?? 300;
+    this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
   }
 
   #estimate(block: RequestBlock): number {
@@ -111,6 +152,12 @@ export class ClaudeCodeReplay {
       this.#estimates.set(block.symbol, tokens);
     }
     return tokens;
+  }
+
+  /** Every API call of the tree, in the order sent. */
+  steps(): ClaudeCodeStep[] {
+    const queue = this.sessionStates.flatMap((state, sessionIndex) => collectApiCalls(state.transcript).map((call) => ({ state, sessionIndex, call })));
+    return queue.sort((a, b) => a.call.sentAt - b.call.sentAt);
   }
 
   /** The session's own earlier request sharing the most leading units, and how many. */
@@ -123,11 +170,13 @@ export class ClaudeCodeReplay {
     return best;
   }
 
-  /** Predicts one request, then learns from its logged usage. */
-  step(state: SessionState, sessionIndex: number, call: ClaudeCodeApiCall, sessions: readonly SessionState[]): void {
+  /** Measures one request against the store: its block ends, estimated from the session's calibration and its own earlier requests. */
+  measure(step: ClaudeCodeStep): MeasuredRequest {
+    const { state, sessionIndex, call } = step;
     const index = state.records.length;
     const route = routeOf(call.model);
     const blocks = requestBlocks(call.input, this.#blockMemo);
+    const segments = this.#segments(state, route, blocks);
     const units = new Uint32Array(blocks.length + 1);
     units[0] = headSymbol(state);
     blocks.forEach((block, at) => (units[at + 1] = block.symbol));
@@ -140,7 +189,7 @@ export class ClaudeCodeReplay {
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
     for (let at = 0; at < units.length; at++) {
-      if (at < shared) ends[at] = anchor!.record.ends[at]!;
+      if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? this.#defaultHead;
       else ends[at] = ends[at - 1]! + Math.round(scale * estimates[at]!);
     }
@@ -151,42 +200,98 @@ export class ClaudeCodeReplay {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: 0, source: 'input', breakpoints: [ends[0]!] });
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
-    const predicted = rounded(this.#policy.predict({ tokens, matches: candidates, breakpoints, blockEnds: ends, model: call.model }));
-
-    const request = createRequest(route, 'anthropic', [
-      { kind: 'system', name: 'claude-code head', content: `[tools and system prompt of ${path.basename(state.transcript.file)}]` },
-      ...blocks.map((block) => ({ kind: 'message' as const, name: block.name, content: block.text, meta: { role: block.role } })),
-    ]);
-    const divergence = this.#divergence(state, sessionIndex, call, request, matches, time, sessions);
-
+    const request: PrefixRequest = { ...this.#shell(route), segments };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, fitted: ends };
     const usage = call.usage;
-    const fitted = usage === undefined ? ends : this.#learn(state, anchor, shared, ends, estimates, usage);
-    const record: RequestRecord = { call, session: sessionIndex, index, units, ends: fitted, request };
-    state.records.push(record);
-    const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
-    // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
-    const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
-    this.#store.add(route, { units, unitEnds: fitted, time, breakpoints: written, label: { session: sessionIndex, index } });
-
-    const prices = this.#policy.pricesFor(call.model);
-    const observed = usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output };
-    state.requests.push({
+    return {
+      session: sessionIndex,
       index,
       time: new Date(call.sentAt).toISOString(),
       route: { provider: 'anthropic', model: call.model },
+      model: call.model,
       tokens,
-      predicted,
-      observed,
-      divergence,
+      matches: candidates,
+      breakpoints,
+      blockEnds: ends,
+      observed: usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output },
       // Both priced with the logged output, so the two differ only by the cache prediction.
-      cost: { predicted: costOf(predicted, prices, usage?.output), observed: observed === null ? null : costOf(observed, prices, observed.output) },
-      segments: request.segments.map((segment, at) => ({
-        kind: segment.kind,
-        name: segment.name,
-        tokens: fitted[at]! - (at === 0 ? 0 : fitted[at - 1]!),
-        hash: hashHex(segment.hash),
-      })),
+      ...(usage === undefined ? {} : { output: usage.output }),
+    };
+  }
+
+  round(prediction: CachePrediction): CachePrediction {
+    return rounded(prediction);
+  }
+
+  divergence({ state, sessionIndex, call }: ClaudeCodeStep): RequestDivergence | null {
+    const { request, matches, time } = this.#now();
+    return this.#divergence(state, sessionIndex, call, request, matches, time);
+  }
+
+  /** Learns from the request's logged usage (its fitted block ends), then stores it. */
+  store({ state, sessionIndex, call }: ClaudeCodeStep): void {
+    const current = this.#now();
+    const { index, units, ends, estimates, anchor, shared, request, time } = current;
+    const usage = call.usage;
+    const fitted = usage === undefined ? ends : this.#learn(state, anchor, shared, ends, estimates, usage);
+    current.fitted = fitted;
+    const shareWith = anchor?.record.ends ?? this.#latest.get(state)?.ends;
+    const end = this.#trie.add(request.segments).path.at(-1);
+    state.records.push({ call, session: sessionIndex, index, unitCount: units.length, ends: BlockList.of(shareWith, fitted), end });
+    const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
+    // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
+    const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
+    this.#store.add(routeOf(call.model), { units, unitEnds: fitted, time, breakpoints: written, label: { session: sessionIndex, index } });
+  }
+
+  segments({ state, call }: ClaudeCodeStep): BlockSpanList {
+    const { request, fitted, blocks } = this.#now();
+    const latest = this.#latest.get(state);
+    const spans: SegmentSpan[] = [];
+    request.segments.forEach((segment, at) => {
+      const tokens = fitted[at]! - (at === 0 ? 0 : fitted[at - 1]!);
+      // The same segment with the same size as the session's previous request drew: the same span.
+      const known = latest?.segments[at] === segment ? latest.spans[at] : undefined;
+      spans.push(known !== undefined && known.tokens === tokens ? known : { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash) });
     });
+    const spanList = BlockSpanList.after(latest?.spanList, spans);
+    this.#latest.set(state, { model: call.model, blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
+    return spanList;
+  }
+
+  /** Route, layout and route seed of a request to `route` (one object per model). */
+  #shell(route: RouteKey): Omit<PrefixRequest, 'segments'> {
+    let shell = this.#shells.get(route.model);
+    if (shell === undefined) this.#shells.set(route.model, (shell = { route, layout: 'anthropic', routeSeed: hashText(routeKeyString(route)) }));
+    return shell;
+  }
+
+  /**
+   * The request's segments: the head, then one per block. The leading blocks the session's previous
+   * request held in the same places (the same block objects, from the memo) keep their segments, so
+   * a request hashes only its new blocks.
+   */
+  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[]): Segment[] {
+    const latest = this.#latest.get(state);
+    let kept = 0;
+    if (latest !== undefined && latest.model === route.model) {
+      kept = 1;
+      while (kept <= blocks.length && kept <= latest.blocks.length && latest.blocks[kept - 1] === blocks[kept - 1]) kept++;
+    }
+    const segments = latest === undefined || kept === 0 ? [] : latest.segments.slice(0, kept);
+    if (segments.length === 0) {
+      segments.push(new Segment({ kind: 'system', name: 'claude-code head', content: `[tools and system prompt of ${path.basename(state.transcript.file)}]` }, this.#shell(route).routeSeed));
+    }
+    for (let at = segments.length - 1; at < blocks.length; at++) {
+      const block = blocks[at]!;
+      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, meta: { role: block.role } }, segments.at(-1)!.prefixHash));
+    }
+    return segments;
+  }
+
+  #now(): Current {
+    if (!this.#current) throw new Error('ClaudeCodeReplay: measure() must come first');
+    return this.#current;
   }
 
   #divergence(
@@ -196,8 +301,8 @@ export class ClaudeCodeReplay {
     request: PrefixRequest,
     matches: readonly StoreMatch<Label>[],
     time: number,
-    sessions: readonly SessionState[],
   ): ReturnType<typeof claudeCodeDivergence> {
+    const sessions = this.sessionStates;
     let best: StoreMatch<Label> | undefined;
     for (const match of matches) {
       if (best === undefined || match.sharedUnits > best.sharedUnits || (match.sharedUnits === best.sharedUnits && match.ageSeconds < best.ageSeconds)) best = match;
@@ -209,12 +314,13 @@ export class ClaudeCodeReplay {
       ageSeconds,
     });
     const bestRecord = best === undefined || best.sharedUnits === 0 ? undefined : sessions[best.label.session]!.records[best.label.index]!;
+    const earlierRequest = (record: RequestRecord): PrefixRequest => ({ ...this.#shell(routeOf(record.call.model)), segments: this.#trie.segments(record.end, this.#trie.walk(request.segments)) });
     const previous = state.records.at(-1);
     return claudeCodeDivergence({
       request,
       model: call.model,
       against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
-      comparison: bestRecord === undefined ? null : comparePrefix(bestRecord.request, request, { counter: this.#counter }),
+      comparison: bestRecord === undefined ? null : comparePrefix(earlierRequest(bestRecord), request, { counter: this.#counter }),
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
       ttlSeconds: this.#ttlSeconds,
     });
@@ -254,7 +360,7 @@ export class ClaudeCodeReplay {
     const target = tail <= MAX_TAIL_TOKENS ? working.length - 1 : nearestEnd(working, from, cached);
     if (tail <= MAX_TAIL_TOKENS) state.calibration.recordTail(tail);
     const fitted = fitEnds(working, from, target, base, Math.max(cached, base));
-    if (anchor !== undefined && shared === anchor.record.units.length && target === working.length - 1) {
+    if (anchor !== undefined && shared === anchor.record.unitCount && target === working.length - 1) {
       let estimated = 0;
       for (let at = shared; at < estimates.length; at++) estimated += estimates[at]!;
       state.calibration.recordGrowth(cached - base, estimated);

@@ -1,11 +1,12 @@
 import { Segment, type PrefixRequest, type RequestParts, type RouteKey, type SegmentInput } from '../../prefix/index.js';
 import { BuiltSegments } from './built-segments.js';
-import { pythonJson } from './python-json.js';
 import { RenderedConversations } from './rendered-conversations.js';
 import { RenderedHeads } from './rendered-heads.js';
 import { RenderedMessages } from './rendered-messages.js';
+import { reasoningEffortPreamble } from './reasoning-effort.js';
 import { sameJson } from './same-json.js';
 import { toStandIns, V4_TEMPLATE_TOKENS } from './special-tokens.js';
+import { toolSchemaLine } from './tool-schema-line.js';
 import { TOOLS_BLOCK_CLOSING, TOOLS_BLOCK_OPENING } from './tools-block.js';
 import { renderAssistantTurn, type ChatAssistantMessage } from './v4-conversation.js';
 
@@ -28,7 +29,7 @@ export { renderAssistantTurn } from './v4-conversation.js';
 
 /**
  * One tool's line of the tools block, memoised: a replay renders the same pinned schemas into every
- * request, and their Python-style JSON is the costly part of rendering. Within one log the schema
+ * request, and their JSON line is the costly part of rendering. Within one log the schema
  * objects are the same (looked up by identity). Across logs each log's pins are parsed afresh into
  * equal objects: they are found by name and compared by walking them, which costs a fraction of
  * `JSON.stringify` (a first request per log stringified its ~25 KB of schemas just to look them up).
@@ -46,7 +47,7 @@ class ToolLines {
     if (known && known.name === fn.name && known.description === fn.description) return known.line;
     let line = this.#byName.get(fn.name)?.find((candidate) => sameJson(candidate.fn, fn))?.line;
     if (line === undefined) {
-      line = toStandIns(pythonJson(fn));
+      line = toStandIns(toolSchemaLine(fn));
       if (this.#size >= TOOL_LINES_KEPT) {
         this.#byName.clear();
         this.#size = 0;
@@ -65,13 +66,21 @@ class ToolLines {
 /** Distinct tool schemas a renderer remembers (oldest first out). */
 const TOOL_LINES_KEPT = 4096;
 
-/** Segment inputs of the head: BOS and the system sections, then the tools block (one segment per tool line). */
-function headInputs(parts: RequestParts, tools: ToolLines): SegmentInput[] {
+/** How the server was asked to render a request beyond its parts. */
+export interface DeepSeekV4RenderOptions {
+  /** The request's `reasoning_effort` (`max` writes an instruction after BOS; see reasoning-effort.ts). */
+  readonly reasoningEffort?: string | undefined;
+}
+
+/** Segment inputs of the head: BOS (with the reasoning-effort instruction, if any) and the system sections, then the tools block (one segment per tool line). */
+function headInputs(parts: RequestParts, tools: ToolLines, options: DeepSeekV4RenderOptions): SegmentInput[] {
   const inputs: SegmentInput[] = [];
+  const preamble = reasoningEffortPreamble(options.reasoningEffort);
+  if (preamble !== '') inputs.push({ kind: 'system', name: 'reasoning-effort', content: `${bos.mark}${preamble}` });
   const sections = parts.system.filter((section) => section.text !== '');
-  if (sections.length === 0) inputs.push({ kind: 'system', name: 'system', content: bos.mark });
+  if (sections.length === 0 && preamble === '') inputs.push({ kind: 'system', name: 'system', content: bos.mark });
   sections.forEach((section, index) => {
-    inputs.push({ kind: section.kind ?? 'system', name: section.name, content: `${index === 0 ? bos.mark : '\n\n'}${toStandIns(section.text)}` });
+    inputs.push({ kind: section.kind ?? 'system', name: section.name, content: `${index > 0 ? '\n\n' : preamble === '' ? bos.mark : ''}${toStandIns(section.text)}` });
   });
   parts.tools.forEach((tool, index) => {
     inputs.push({ kind: 'tool', name: tool.name, content: `${index === 0 ? TOOLS_BLOCK_OPENING : '\n'}${tools.line(tool.schema)}${index === parts.tools.length - 1 ? TOOLS_BLOCK_CLOSING : ''}` });
@@ -93,12 +102,13 @@ export class DeepSeekV4Renderer {
   readonly #messages = new RenderedMessages();
   readonly #conversations = new RenderedConversations();
 
-  render(route: RouteKey, parts: RequestParts): PrefixRequest {
+  render(route: RouteKey, parts: RequestParts, options: DeepSeekV4RenderOptions = {}): PrefixRequest {
     const routeSeed = this.#segments.routeSeed(route);
-    let head = this.#heads.find(routeSeed, parts.system, parts.tools);
+    const preamble = reasoningEffortPreamble(options.reasoningEffort);
+    let head = this.#heads.find(routeSeed, parts.system, parts.tools, preamble);
     if (head === undefined) {
-      head = this.#segments.chain(routeSeed, headInputs(parts, this.#tools));
-      this.#heads.remember(routeSeed, parts.system, parts.tools, head);
+      head = this.#segments.chain(routeSeed, headInputs(parts, this.#tools, options));
+      this.#heads.remember(routeSeed, parts.system, parts.tools, head, preamble);
     }
     const conversation = this.#conversations.segments(head.at(-1)?.prefixHash ?? routeSeed, parts.messages, this.#messages, this.#segments);
     return { route, layout: 'chat', segments: [...head, ...conversation], routeSeed };
@@ -115,8 +125,8 @@ export class DeepSeekV4Renderer {
  * `wire` a chat wire message) as DeepSeek V4's server does, cut into hashed segments. Count its
  * tokens with `DeepSeekV4Tokenizer`.
  */
-export function renderDeepSeekV4(route: RouteKey, parts: RequestParts): PrefixRequest {
-  return new DeepSeekV4Renderer().render(route, parts);
+export function renderDeepSeekV4(route: RouteKey, parts: RequestParts, options: DeepSeekV4RenderOptions = {}): PrefixRequest {
+  return new DeepSeekV4Renderer().render(route, parts, options);
 }
 
 /**

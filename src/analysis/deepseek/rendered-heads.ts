@@ -9,6 +9,8 @@ interface RenderedHead {
   readonly system: readonly SystemPart[];
   readonly tools: readonly ToolPart[];
   readonly segments: readonly Segment[];
+  /** Text the encoding wrote before the system prompt (the reasoning-effort instruction, or ''). */
+  readonly preamble: string;
 }
 
 function sameSystem(a: readonly SystemPart[], b: readonly SystemPart[]): boolean {
@@ -37,8 +39,8 @@ export class RenderedHeads {
   #heads: RenderedHead[] = [];
 
   /** The segments of a head rendered before from equal inputs, or undefined. */
-  find(routeSeed: bigint, system: readonly SystemPart[], tools: readonly ToolPart[]): readonly Segment[] | undefined {
-    const index = this.#heads.findIndex((head) => head.routeSeed === routeSeed && sameSystem(head.system, system) && sameTools(head.tools, tools));
+  find(routeSeed: bigint, system: readonly SystemPart[], tools: readonly ToolPart[], preamble = ''): readonly Segment[] | undefined {
+    const index = this.#heads.findIndex((head) => head.routeSeed === routeSeed && head.preamble === preamble && sameSystem(head.system, system) && sameTools(head.tools, tools));
     if (index < 0) return undefined;
     const head = this.#heads[index]!;
     // Newest first: the head just used is the one the next request most likely repeats.
@@ -46,7 +48,7 @@ export class RenderedHeads {
     return head.segments;
   }
 
-  remember(routeSeed: bigint, system: readonly SystemPart[], tools: readonly ToolPart[], segments: readonly Segment[]): void {
-    this.#heads = [{ routeSeed, system, tools, segments }, ...this.#heads.slice(0, HEADS_KEPT - 1)];
+  remember(routeSeed: bigint, system: readonly SystemPart[], tools: readonly ToolPart[], segments: readonly Segment[], preamble = ''): void {
+    this.#heads = [{ routeSeed, system, tools, segments, preamble }, ...this.#heads.slice(0, HEADS_KEPT - 1)];
   }
 }

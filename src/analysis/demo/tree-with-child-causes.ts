@@ -1,4 +1,4 @@
-import type { SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { ChildBreak } from './child-break.js';
 
 /**

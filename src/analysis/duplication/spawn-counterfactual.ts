@@ -1,5 +1,5 @@
 import type { CacheMatch } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SpanList } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SpanList } from '../result/session-analysis.js';
 
 /** A request as the counterfactual sees it: its segments, its size, when it was sent, on which route. */
 export interface SegmentedRequest {

@@ -1,5 +1,5 @@
 import { costOf, type CachePolicy } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { assumedBreakpoints, inheritedTokensOf, segmentMatches, withoutInherited, type SegmentedRequest } from './spawn-counterfactual.js';
 
 /** One child's first request: what it sends, what the policy reuses, and what that costs (input only). */

@@ -1,5 +1,5 @@
 import { hashHex, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
-import type { SegmentSpan } from '../replay/session-analysis.js';
+import type { SegmentSpan } from '../result/session-analysis.js';
 
 /**
  * A request's segments with their token counts, for pictures. Each segment is given the tokens the

@@ -1,3 +1,5 @@
+import type { CacheUsage } from '../../providers/index.js';
+
 /**
  * The contract every provider cache policy implements (one module per provider or engine under
  * `src/analysis/policies/`). A policy is a pure rule over token positions: given a request and what
@@ -16,13 +18,8 @@ export interface PolicyParameter {
   readonly source: string;
 }
 
-/** Input tokens of one request, split the way providers bill them. */
-export interface CacheUsage {
-  /** Input tokens neither read from nor written to the cache. */
-  readonly uncached: number;
-  readonly cacheRead: number;
-  readonly cacheWrite: number;
-}
+// The usage a policy predicts is the one a model call reports (`providers/model/usage.ts`).
+export type { CacheUsage };
 
 /** A policy's prediction for one request. */
 export interface CachePrediction extends CacheUsage {

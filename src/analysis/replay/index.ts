@@ -1,5 +1,5 @@
+// The replay core: one loop over requests in send order, one index of what earlier requests stored.
 export { PrefixStore } from './prefix-store.js';
 export type { PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './prefix-store.js';
-export type { RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './session-analysis.js';
-export { predictionAccuracy } from './prediction-accuracy.js';
-export type { PredictionAccuracy } from './prediction-accuracy.js';
+export { CALIBRATION_MODES } from './head-calibration.js';
+export type { CalibrationMode, HeadCalibrationReport } from './head-calibration.js';

@@ -12,6 +12,8 @@ export interface SegmentPath<Slot> {
 
 interface Node<Slot> extends SegmentPath<Slot> {
   readonly parent: Node<Slot> | undefined;
+  /** A farther ancestor (skew-binary jump pointers): reaching any depth takes O(log depth) steps. */
+  readonly jump: Node<Slot> | undefined;
   /** Other nodes whose segment has this one's prefix hash (another name or kind for the same bytes, or another path to them). */
   variants: Node<Slot>[] | undefined;
 }
@@ -55,6 +57,14 @@ export class SegmentTrie<Slot> {
   /** The slot of the nodes with `prefixHash`, when any is stored. */
   slotOf(prefixHash: bigint): Slot | undefined {
     return this.#nodes.get(prefixHash)?.slot;
+  }
+
+  /** The node on `node`'s path at `depth` (1 = the first segment); undefined past its end or at 0. */
+  ancestorAt(node: SegmentPath<Slot> | undefined, depth: number): SegmentPath<Slot> | undefined {
+    let at = node as Node<Slot> | undefined;
+    if (at === undefined || depth < 1 || depth > at.depth) return undefined;
+    while (at!.depth > depth) at = at!.jump !== undefined && at!.jump.depth >= depth ? at!.jump : at!.parent;
+    return at;
   }
 
   /** Stores `segments` as a path; returns it. */
@@ -116,7 +126,9 @@ export class SegmentTrie<Slot> {
 
   #create(parent: Node<Slot> | undefined, segment: Segment): Node<Slot> {
     const first = this.#nodes.get(segment.prefixHash);
-    const node: Node<Slot> = { segment, parent, depth: (parent?.depth ?? 0) + 1, slot: first ? first.slot : this.#newSlot(), variants: undefined };
+    // Skew-binary jumps: when the parent's jump and its jump's jump span equal lengths, leap over both.
+    const jump = parent?.jump !== undefined && parent.jump.jump !== undefined && parent.depth - parent.jump.depth === parent.jump.depth - parent.jump.jump.depth ? parent.jump.jump : parent;
+    const node: Node<Slot> = { segment, parent, jump, depth: (parent?.depth ?? 0) + 1, slot: first ? first.slot : this.#newSlot(), variants: undefined };
     this.#size++;
     if (!first) this.#nodes.set(segment.prefixHash, node);
     else (first.variants ??= []).push(node);

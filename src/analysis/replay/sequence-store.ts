@@ -20,7 +20,7 @@ export interface StoredSequence {
 interface Kept {
   readonly sequence: Omit<StoredSequence, 'request'>;
   readonly request: Omit<PrefixRequest, 'segments'>;
-  readonly end: SegmentPath<BySource> | undefined;
+  readonly end: SegmentPath<Passing> | undefined;
   /** Position in the order added. */
   readonly order: number;
 }
@@ -32,9 +32,21 @@ interface BySource {
 }
 
 /**
- * Entries kept per prefix hash and source. Bounded so that a long log's index stays proportional to
- * its distinct prefixes: of many entries sharing the same whole segments, an older one could share a
- * few more tokens inside the next segment than the newest few do, which the bound gives up.
+ * Per prefix hash, how many stored entries of each source pass through it, counted up to
+ * CANDIDATES_PER_PREFIX. A node's count is never below any descendant's, so a new entry raises the
+ * counts from its end upward only until it meets a full one: each count is raised at most
+ * CANDIDATES_PER_PREFIX times, and adding a request costs its new segments, not its history.
+ */
+interface Passing {
+  input: number;
+  output: number;
+}
+
+/**
+ * Candidates per prefix hash and source: the newest this many of the entries sharing the request's
+ * deepest whole segments. Bounded so that a lookup stays independent of the log's length: of many
+ * entries sharing the same whole segments, an older one could share a few more tokens inside the
+ * next segment than the newest few do, which the bound gives up.
  */
 const CANDIDATES_PER_PREFIX = 4;
 
@@ -48,10 +60,12 @@ const CANDIDATES_PER_PREFIX = 4;
  */
 export class SequenceStore {
   readonly #latest = new Map<string, BySource>();
+  /** Every entry of each source, in the order added (scanned newest first for candidates). */
+  readonly #all: BySource = { input: [], output: [] };
   readonly #segments = new Map<bigint, Segment>();
   /** Segments with a prefix hash already interned under another name or kind (rare). */
   readonly #variants = new Map<bigint, Segment[]>();
-  readonly #paths = new SegmentTrie<BySource>(() => ({ input: [], output: [] }));
+  readonly #paths = new SegmentTrie<Passing>(() => ({ input: 0, output: 0 }));
   #added = 0;
   #lastInterned: readonly Segment[] = [];
 
@@ -98,8 +112,9 @@ export class SequenceStore {
     const { segments, ...rest } = request;
     const { path } = this.#paths.add(segments);
     const kept: Kept = { sequence, request: rest, end: path.at(-1), order: this.#added++ };
-    // The index lists of a prefix hash are the slot of its nodes.
-    for (const node of path) push(node.slot, kept);
+    const source = sequence.source;
+    for (let node = kept.end; node !== undefined && node.slot[source] < CANDIDATES_PER_PREFIX; node = node.parent) node.slot[source]++;
+    this.#all[source].push(kept);
     const route = routeKeyString(request.route);
     let latest = this.#latest.get(route);
     if (!latest) this.#latest.set(route, (latest = { input: [], output: [] }));
@@ -114,26 +129,45 @@ export class SequenceStore {
    * prefix inside it. Each comes with its segment list read back from the trie.
    */
   candidates(request: PrefixRequest): StoredSequence[] {
-    // The deepest index lists holding each source (a long log's request walks thousands of segments).
-    let inputs: readonly Kept[] | undefined;
-    let outputs: readonly Kept[] | undefined;
-    // Along the request's own stored path the lists are at hand; past it (the same bytes under
-    // another name, say) they are looked up by prefix hash.
     const walked = this.#paths.walk(request.segments);
-    for (const [index, segment] of request.segments.entries()) {
-      const lists = walked.path[index]?.slot ?? this.#paths.slotOf(segment.prefixHash);
-      if (!lists) break;
-      if (lists.input.length > 0) inputs = lists.input;
-      if (lists.output.length > 0) outputs = lists.output;
-    }
+    // Along the request's own stored path the counts are at hand; past it (the same bytes under
+    // another name, say) they are looked up by prefix hash.
+    const passingAt = (depth: number) => walked.path[depth - 1]?.slot ?? this.#paths.slotOf(request.segments[depth - 1]!.prefixHash);
+    const inputs = this.#deepest(request, 'input', passingAt);
+    const outputs = this.#deepest(request, 'output', passingAt);
     let chosen: Kept[];
-    if (inputs || outputs) chosen = [...(inputs ?? []), ...(outputs ?? [])];
+    if (inputs.length > 0 || outputs.length > 0) chosen = [...inputs, ...outputs];
     else {
       const latest = this.#latest.get(routeKeyString(request.route));
       chosen = latest ? [...latest.input, ...latest.output].sort((a, b) => a.order - b.order) : [];
     }
     // What a candidate shares with the request is copied from the request, not walked.
     return chosen.map((kept) => ({ ...kept.sequence, request: { ...kept.request, segments: this.#paths.segments(kept.end, walked) } }));
+  }
+
+  /**
+   * The newest few entries of `source` (oldest first) among those sharing the most whole leading
+   * segments with `request`. That depth is found by bisection (counts only fall along a path), and
+   * the entries by scanning the source's entries newest first until the count at that depth is met.
+   */
+  #deepest(request: PrefixRequest, source: StoredSequence['source'], passingAt: (depth: number) => Passing | undefined): Kept[] {
+    let low = 0;
+    let high = request.segments.length;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((passingAt(middle)?.[source] ?? 0) > 0) low = middle;
+      else high = middle - 1;
+    }
+    if (low === 0) return [];
+    const wanted = passingAt(low)![source];
+    const prefixHash = request.segments[low - 1]!.prefixHash;
+    const found: Kept[] = [];
+    const all = this.#all[source];
+    for (let at = all.length - 1; at >= 0 && found.length < wanted; at--) {
+      const kept = all[at]!;
+      if (this.#paths.ancestorAt(kept.end, low)?.segment.prefixHash === prefixHash) found.push(kept);
+    }
+    return found.reverse();
   }
 }
 

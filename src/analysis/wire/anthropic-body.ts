@@ -43,7 +43,8 @@ function isUserWritten(message: JsonObject): boolean {
 /**
  * Reads an Anthropic messages body into request parts: `system` (a string, or one part per block),
  * `tools` in wire order, and one message part per message, named `message[i]:role`. Every
- * `cache_control` breakpoint is taken off the bytes and kept as segment metadata. The last user
+ * `cache_control` breakpoint is taken off the bytes and kept as segment metadata; a top-level one
+ * (automatic caching) is the last message's breakpoint. The last user
  * message that is more than tool results is the task.
  */
 export function readAnthropicBody(body: JsonObject, location: BodyLocation): RequestParts {
@@ -60,5 +61,12 @@ export function readAnthropicBody(body: JsonObject, location: BodyLocation): Req
   // task is the first message of that run.
   while (task > 0 && isUserWritten(messages[task - 1]!.message)) task--;
   const parts: MessagePart[] = messages.map(({ message, role }, index) => wireMessagePart(message, role, index, index === task, here.at(index)));
+  // A top-level `cache_control` asks for automatic caching: the breakpoint goes on the last block
+  // (recorded in pydantic-ai's test_anthropic_cache_real_api cassette, whose second request reads 1,111).
+  const last = parts.at(-1);
+  if (body['cache_control'] !== undefined && last && !last.meta?.cacheControl) {
+    const { cacheControl } = splitBreakpoint({ cache_control: body['cache_control'] }, location);
+    parts[parts.length - 1] = { ...last, meta: { ...last.meta, ...(cacheControl ? { cacheControl } : {}) } };
+  }
   return { system: systemParts(body, location), tools: toolParts(body, location), messages: parts };
 }

@@ -1,12 +1,11 @@
 import { InputError } from '../../prefix/index.js';
+import { isJsonObject } from '../../prefix/json-object.js';
 
 /** A JSON object as parsed: string keys, unknown values. */
 export type JsonObject = Record<string, unknown>;
 
-/** True for a plain JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// The one object check of every JSON reader (providers' log parser included) lives with the lowest layer.
+export { isJsonObject } from '../../prefix/json-object.js';
 
 /** What a value is, in words, for error messages (`an array`, `a string`, `null`). */
 export function describeJsonValue(value: unknown): string {

@@ -60,6 +60,8 @@ function providerOfEndpoint(endpoint: string | undefined): string | undefined {
   if (endpoint === undefined) return undefined;
   try {
     const host = new URL(endpoint).hostname;
+    // Bedrock's runtime host names its region (`bedrock-runtime.us-east-1.amazonaws.com`); the cache is Bedrock's.
+    if (/^bedrock-runtime(?:-fips)?\.[a-z0-9-]+\.amazonaws\.com$/.test(host)) return 'bedrock';
     return PROVIDER_HOSTS[host] ?? host;
   } catch {
     return undefined;

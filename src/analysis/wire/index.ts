@@ -4,6 +4,8 @@ export { splitBreakpoint, splitMessageBreakpoints } from './cache-control.js';
 export type { CacheControl, SplitBreakpoint } from './cache-control.js';
 export { readAnthropicBody } from './anthropic-body.js';
 export { readChatBody } from './chat-body.js';
+export { converseModelOf, readConverseBody } from './converse-body.js';
+export { readResponsesBody } from './responses-body.js';
 export { lineAndColumn, locateJsonError } from './json-error-location.js';
 export type { JsonSyntaxProblem } from './json-error-location.js';
 export { parseJsonText } from './parse-json-text.js';

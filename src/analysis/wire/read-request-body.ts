@@ -1,8 +1,10 @@
 import { renderRequest, type LayoutName, type PrefixRequest, type RequestParts } from '../../prefix/index.js';
-import { BodyLocation } from './body-fields.js';
+import { BodyLocation, type JsonObject } from './body-fields.js';
 import { readAnthropicBody } from './anthropic-body.js';
 import { readChatBody } from './chat-body.js';
+import { converseModelOf, readConverseBody } from './converse-body.js';
 import type { ProviderBasis } from './detect-provider.js';
+import { readResponsesBody } from './responses-body.js';
 import { detectWireFormat, type WireFormat } from './wire-format.js';
 
 /** A request read from a wire body: what it was detected as, and the hashed request. */
@@ -29,10 +31,35 @@ export interface ReadRequestBodyOptions {
   readonly location?: BodyLocation;
 }
 
-const DEFAULT_LAYOUT = { 'openai-chat': 'chat', 'deepseek-chat': 'chat', 'anthropic-messages': 'anthropic' } as const satisfies Record<WireFormat, LayoutName>;
+// Converse's wire order follows the model behind it; Bedrock's caching models are Anthropic's and
+// Amazon Nova, and both read tools, then system, then messages, as Anthropic's API does.
+const DEFAULT_LAYOUT = {
+  'openai-chat': 'chat',
+  'deepseek-chat': 'chat',
+  'anthropic-messages': 'anthropic',
+  'openai-responses': 'chat',
+  'bedrock-converse': 'anthropic',
+} as const satisfies Record<WireFormat, LayoutName>;
+
+const READERS = {
+  'openai-chat': readChatBody,
+  'deepseek-chat': readChatBody,
+  'anthropic-messages': readAnthropicBody,
+  'openai-responses': readResponsesBody,
+  'bedrock-converse': readConverseBody,
+} as const satisfies Record<WireFormat, (body: JsonObject, location: BodyLocation) => RequestParts>;
+
+/** The body's model; a Converse body names none (it is in the URL `/model/{modelId}/converse`). */
+function modelOf(format: WireFormat, object: JsonObject, location: BodyLocation, endpoint: string | undefined): string {
+  if (format !== 'bedrock-converse' || object['model'] !== undefined) return location.at('model').string(object['model']);
+  const model = converseModelOf(endpoint);
+  if (model === undefined) throw location.error('is a Bedrock Converse body, whose model is in the URL (`/model/{modelId}/converse`): no recorded URL names it');
+  return model;
+}
 
 /**
- * Turns a parsed request body (OpenAI chat completions, DeepSeek chat, Anthropic messages) into a
+ * Turns a parsed request body (OpenAI chat completions and Responses, DeepSeek chat, Anthropic
+ * messages, Bedrock Converse) into a
  * hashed request. The route is the detected provider plus the body's `model`. Only what the model
  * reads becomes segments: system text, tool schemas and messages; sampling options (`max_tokens`,
  * `temperature`, `stream`…) are not part of the cached prefix.
@@ -41,8 +68,8 @@ export function readRequestBody(body: unknown, options: ReadRequestBodyOptions):
   const location = options.location ?? new BodyLocation(options.source);
   const object = location.object(body);
   const detected = detectWireFormat(object, location, options.endpoint, options.provider);
-  const model = location.at('model').string(object['model']);
-  const parts: RequestParts = detected.format === 'anthropic-messages' ? readAnthropicBody(object, location) : readChatBody(object, location);
+  const model = modelOf(detected.format, object, location, options.endpoint);
+  const parts = READERS[detected.format](object, location);
   const layout = options.layout ?? DEFAULT_LAYOUT[detected.format];
   return {
     format: detected.format,

@@ -2,10 +2,10 @@ import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.
 import { detectProvider, type ProviderBasis } from './detect-provider.js';
 
 /** The request bodies kvprefix reads. */
-export type WireFormat = 'openai-chat' | 'deepseek-chat' | 'anthropic-messages';
+export type WireFormat = 'openai-chat' | 'deepseek-chat' | 'anthropic-messages' | 'openai-responses' | 'bedrock-converse';
 
 /** Every wire format, for validation and tables. */
-export const WIRE_FORMATS = ['openai-chat', 'deepseek-chat', 'anthropic-messages'] as const satisfies readonly WireFormat[];
+export const WIRE_FORMATS = ['openai-chat', 'deepseek-chat', 'anthropic-messages', 'openai-responses', 'bedrock-converse'] as const satisfies readonly WireFormat[];
 
 /** The providers whose APIs kvprefix names most often (a route's provider is any string: an unknown endpoint's host names its own cache). */
 export type WireProvider = 'openai' | 'deepseek' | 'anthropic' | 'mistral' | (string & {});
@@ -55,27 +55,34 @@ function isBedrockConverse(body: JsonObject, messages: readonly unknown[]): bool
 
 /**
  * Detects which request body this is: an OpenAI-style chat completions body (DeepSeek's when the
- * provider is DeepSeek), or an Anthropic messages body, and the provider it reaches (`given` overrides
- * it, `--provider`).
+ * provider is DeepSeek), an Anthropic messages body, an OpenAI Responses body (`input`) or an Amazon
+ * Bedrock Converse body, and the provider it reaches (`given` overrides it, `--provider`).
  * Throws an InputError saying what the body is instead when it is none of them.
  *
  * `endpoint` is the recorded request URL when the body came from a recorded exchange.
  */
 export function detectWireFormat(body: JsonObject, location: BodyLocation, endpoint?: string, given?: string): DetectedWire {
   const messages = body['messages'];
+  const hints = { ...(given === undefined ? {} : { given }), ...(endpoint === undefined ? {} : { endpoint }) };
   if (!Array.isArray(messages)) {
-    if ('input' in body) throw location.error('is an OpenAI Responses API body (`input`): kvprefix reads chat completions bodies (`messages`), DeepSeek chat bodies and Anthropic messages bodies');
-    if ('contents' in body) throw location.error('is a Gemini `generateContent` body (`contents`): kvprefix reads OpenAI/DeepSeek chat and Anthropic messages bodies');
+    if ('input' in body) {
+      const hint = detectProvider(body, { ...hints, fallback: 'openai' });
+      return { format: 'openai-responses', provider: hint.provider, providerBasis: hint.basis };
+    }
+    if ('contents' in body) throw location.error('is a Gemini `generateContent` body (`contents`): kvprefix reads OpenAI/DeepSeek chat, OpenAI Responses, Anthropic messages and Bedrock Converse bodies');
     const keys = Object.keys(body).slice(0, 8).map((key) => `\`${key}\``).join(', ') || 'none';
-    throw location.error(`is none of the request bodies kvprefix reads (OpenAI or DeepSeek chat completions, Anthropic messages): it has no \`messages\` array (its keys: ${keys})`);
+    throw location.error(`is none of the request bodies kvprefix reads (OpenAI or DeepSeek chat completions, OpenAI Responses, Anthropic messages, Bedrock Converse): it has no \`messages\` array and no \`input\` (its keys: ${keys})`);
   }
-  if (isBedrockConverse(body, messages)) throw location.error('is an Amazon Bedrock Converse body (`{text}` blocks without `type`, `inferenceConfig`/`toolConfig`): kvprefix reads OpenAI/DeepSeek chat and Anthropic messages bodies');
+  if (isBedrockConverse(body, messages)) {
+    const hint = detectProvider(body, { ...hints, fallback: 'bedrock' });
+    return { format: 'bedrock-converse', provider: hint.provider, providerBasis: hint.basis };
+  }
   const evidence = shapeEvidence(body, messages);
   if (evidence.anthropic.length > 0 && evidence.chat.length > 0) {
     throw location.error(`mixes Anthropic messages (${evidence.anthropic.join(', ')}) and OpenAI chat (${evidence.chat.join(', ')}) shapes: it is neither body`);
   }
   const anthropicShape = evidence.anthropic.length > 0;
-  const hint = detectProvider(body, { ...(given === undefined ? {} : { given }), ...(endpoint === undefined ? {} : { endpoint }), fallback: anthropicShape ? 'anthropic' : 'openai' });
+  const hint = detectProvider(body, { ...hints, fallback: anthropicShape ? 'anthropic' : 'openai' });
   const anthropic = anthropicShape || (evidence.chat.length === 0 && hint.provider === 'anthropic' && hint.basis !== 'assumed');
   if (anthropic) return { format: 'anthropic-messages', provider: hint.provider, providerBasis: hint.basis };
   // The dialect follows the provider, never a message field: `reasoning_content` appears only in

@@ -5,41 +5,50 @@
  * parent's second request reads (158 uncached, 2816 cached) for a prompt of 2974 tokens
  * (corpus/README.md, "Example of what the numbers say").
  */
-export interface ModelUsage {
-  /** Input tokens the provider prefilled (neither read from nor written to a cache). */
-  readonly uncachedInputTokens: number;
-  /** Input tokens served from the provider's prompt cache. */
-  readonly cacheReadTokens: number;
-  /** Input tokens written to the cache by this call (Anthropic bills these; DeepSeek reports none). */
-  readonly cacheWriteTokens: number;
+export interface ModelUsage extends CacheUsage {
   /** Generated tokens, reasoning included. */
-  readonly outputTokens: number;
-  /** The part of `outputTokens` spent on reasoning, when the provider reports it. */
-  readonly reasoningTokens?: number;
+  readonly output: number;
+  /** The part of `output` spent on reasoning, when the provider reports it. */
+  readonly reasoning?: number;
+}
+
+/**
+ * Input tokens of one request, split the way providers bill them: the one usage shape of the house.
+ * A model call reports it (`ModelUsage` adds the output), a cache policy predicts it, a replay sets
+ * the two side by side. Each provider's own fields are read by one converter (`fromDshUsage` here,
+ * Anthropic's and OpenAI's in analysis, where their wire bodies are read).
+ */
+export interface CacheUsage {
+  /** Input tokens the provider prefilled: neither read from nor written to a cache. */
+  readonly uncached: number;
+  /** Input tokens served from the provider's prompt cache. */
+  readonly cacheRead: number;
+  /** Input tokens written to the cache by this call (Anthropic bills these; DeepSeek reports none). */
+  readonly cacheWrite: number;
 }
 
 /** The usage record as DSH logs it on `assistant/message` and on the `usage` stream chunk. */
 export interface DshUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
-  readonly cacheReadTokens?: number;
-  readonly cacheWriteTokens?: number;
-  readonly reasoningTokens?: number;
+  readonly cacheReadTokens?: number | undefined;
+  readonly cacheWriteTokens?: number | undefined;
+  readonly reasoningTokens?: number | undefined;
 }
 
 /** Total prompt tokens of the call: uncached + cache read + cache write. */
-export function totalInputTokens(usage: ModelUsage): number {
-  return usage.uncachedInputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+export function totalInputTokens(usage: CacheUsage): number {
+  return usage.uncached + usage.cacheRead + usage.cacheWrite;
 }
 
 /** Reads a DSH usage record; absent cache fields are zero. */
 export function fromDshUsage(usage: DshUsage): ModelUsage {
   return {
-    uncachedInputTokens: usage.inputTokens,
-    cacheReadTokens: usage.cacheReadTokens ?? 0,
-    cacheWriteTokens: usage.cacheWriteTokens ?? 0,
-    outputTokens: usage.outputTokens,
-    ...(usage.reasoningTokens === undefined ? {} : { reasoningTokens: usage.reasoningTokens }),
+    uncached: usage.inputTokens,
+    cacheRead: usage.cacheReadTokens ?? 0,
+    cacheWrite: usage.cacheWriteTokens ?? 0,
+    output: usage.outputTokens,
+    ...(usage.reasoningTokens === undefined ? {} : { reasoning: usage.reasoningTokens }),
   };
 }
 
@@ -50,10 +59,10 @@ export function fromDshUsage(usage: DshUsage): ModelUsage {
  */
 export function toDshUsage(usage: ModelUsage, options: { readonly reportsCacheRead?: boolean } = {}): DshUsage {
   return {
-    inputTokens: usage.uncachedInputTokens,
-    outputTokens: usage.outputTokens,
-    ...(usage.cacheReadTokens > 0 || options.reportsCacheRead === true ? { cacheReadTokens: usage.cacheReadTokens } : {}),
-    ...(usage.cacheWriteTokens > 0 ? { cacheWriteTokens: usage.cacheWriteTokens } : {}),
-    ...(usage.reasoningTokens === undefined ? {} : { reasoningTokens: usage.reasoningTokens }),
+    inputTokens: usage.uncached,
+    outputTokens: usage.output,
+    ...(usage.cacheRead > 0 || options.reportsCacheRead === true ? { cacheReadTokens: usage.cacheRead } : {}),
+    ...(usage.cacheWrite > 0 ? { cacheWriteTokens: usage.cacheWrite } : {}),
+    ...(usage.reasoning === undefined ? {} : { reasoningTokens: usage.reasoning }),
   };
 }

@@ -4,6 +4,7 @@ import { KNOWN_EVENT_SCHEMAS } from './event-schema.js';
 import { SESSION_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from './header-schema.js';
 import { isPackedRowType, packedMemberCount } from './packed-rows.js';
 import { isKnownEventType, type KnownSessionEvent, type LoggedEvent, type PackedChunkRow, type UnknownSessionEvent } from './session-event.js';
+import { isJsonObject } from '../../prefix/json-object.js';
 
 /** Up to three zod issues as `path: message`, the form an `InputError` reason takes. */
 export function describeIssues(error: z.ZodError): string {
@@ -15,9 +16,6 @@ export function describeIssues(error: z.ZodError): string {
   return `${shown.join('; ')}${more}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Parses the lines of one session log in order: the header first, then each event, assigning the
@@ -50,7 +48,7 @@ export class SessionLogParser {
     } catch (error) {
       this.#fail('input/malformed-json', `invalid JSON: ${error instanceof Error ? error.message : String(error)}`, line);
     }
-    if (!isRecord(value) || typeof value['type'] !== 'string') {
+    if (!isJsonObject(value) || typeof value['type'] !== 'string') {
       this.#fail('input/schema', 'expected a JSON object with a string "type"', line);
     }
     return value;

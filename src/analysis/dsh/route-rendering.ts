@@ -5,6 +5,11 @@ import { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 
 type AssistantWire = Extract<ChatWireMessage, { role: 'assistant' }>;
 
+function reasoningEffortOf(reconstructed: ReconstructedRequestParts): string | undefined {
+  const effort = (reconstructed.head.header.event.data.header.config as { readonly reasoningEffort?: unknown }).reasoningEffort;
+  return typeof effort === 'string' ? effort : undefined;
+}
+
 /** How one route's requests are rendered and counted: the bytes its server tokenizes, and its tokenizer. */
 export interface RouteRendering {
   /** Tokenizer name as reports show it. */
@@ -57,7 +62,8 @@ export class RouteRenderings {
       this.#deepseek = {
         tokenizer: 'deepseek-v4',
         counter: this.#options.deepseekCounter ?? new PrefixTokenCounter(new DeepSeekV4Tokenizer()),
-        render: (reconstructed) => renderer.render(reconstructed.head.route, reconstructed.parts),
+        // The header's config carries the reasoning effort, which the V4 encoding writes into the prompt.
+        render: (reconstructed) => renderer.render(reconstructed.head.route, reconstructed.parts, { reasoningEffort: reasoningEffortOf(reconstructed) }),
         withResponse: (request, response) => renderer.withResponse(request, response),
       };
       return this.#deepseek;

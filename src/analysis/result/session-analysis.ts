@@ -1,3 +1,4 @@
+import type { HeadCalibrationReport } from '../replay/head-calibration.js';
 import type { CachePolicyName, CachePrediction, CacheUsage } from '../policies/cache-policy.js';
 
 /**
@@ -84,4 +85,6 @@ export interface SessionTreeAnalysis {
   readonly sessions: readonly SessionAnalysis[];
   /** Notes the reader wants the user to see (assumptions, calibration, skipped records and why). */
   readonly notes: readonly string[];
+  /** Readers that calibrate request heads: each head met, and whether and by how much it was calibrated. */
+  readonly heads?: readonly HeadCalibrationReport[];
 }

@@ -1,0 +1,85 @@
+import { measureRssInChild, type RssReport } from './support/measure-rss.js';
+import type { BenchResult, Scenario } from './support/scenario.js';
+
+/*
+ * How the replays scale with their input, each size replayed in a child process of its own
+ * (`replay-scaling.child.ts`), the smaller size being the baseline of the larger one in the same run:
+ *
+ * - DSH: the long-log generator at 400 and 6,400 requests (its turns' usage grows with the history).
+ *   Goal: the time per request at 6,400 at most 1.5 times that at 400 (ratio ≥ 1 / 1.5), and peak RSS
+ *   at 6,400 under 300 MiB. The peak is read with the replay's result held; writing it out as JSON is
+ *   not part of it.
+ * - Claude Code: a generated transcript of 2,500 and 10,000 lines. Goal: peak RSS at 10,000 at most
+ *   1.5 times that at 2,500.
+ * - Small bodies: 1,000 and 4,000 one-shot chat bodies sharing a system prompt. Goal: time per
+ *   request at 4,000 at most 1.5 times that at 1,000. Not met yet: each request still enumerates
+ *   every earlier body that branches off its path (LongestPrefixIndex groups), so the time per
+ *   request grows with their number; the sizes are kept small enough for the run to finish.
+ *
+ * Reading the input alone is timed in the same child and reported beside each replay.
+ */
+
+interface ChildReport extends RssReport {
+  readonly requests: number;
+  readonly readMs: number;
+  readonly replayMs: number;
+}
+
+const GROWTH = 1.5;
+const DSH_MAX_PEAK_MIB = 300;
+
+function child(kind: string, size: number): ChildReport {
+  return measureRssInChild('bench/replay-scaling.child.ts', kind, String(size)) as ChildReport;
+}
+
+function row(name: string, subject: string, small: ChildReport, large: ChildReport, extra: { readonly met: boolean; readonly details: Record<string, number | boolean> }): BenchResult {
+  const perRequest = (report: ChildReport) => report.replayMs / report.requests;
+  const ratio = perRequest(small) / perRequest(large);
+  return {
+    name: `replay-scaling/${name}`,
+    scenario: 'replay-scaling',
+    subject,
+    baselineName: `the same replay at ${small.requests} requests, per request`,
+    medianMs: perRequest(large),
+    baseline: perRequest(small),
+    ratio,
+    goal: 1 / GROWTH,
+    maxMs: null,
+    met: extra.met,
+    samples: 1,
+    baselineSamples: 1,
+    details: {
+      smallRequests: small.requests,
+      largeRequests: large.requests,
+      smallReplayMs: Math.round(small.replayMs),
+      largeReplayMs: Math.round(large.replayMs),
+      smallReadMs: Math.round(small.readMs),
+      largeReadMs: Math.round(large.readMs),
+      smallPeakRssMiB: Math.round(small.peak),
+      largePeakRssMiB: Math.round(large.peak),
+      ...extra.details,
+    },
+  };
+}
+
+export const replayScalingScenario: Scenario = {
+  name: 'replay-scaling',
+  description: 'time and memory of the replays as their input grows (DSH log, Claude Code transcript, small wire bodies), each size in a child process',
+  async run(context) {
+    context.log('replay-scaling: DSH long log at 400 and 6,400 requests');
+    const dsh = [child('dsh', 400), child('dsh', 6400)] as const;
+    const dshTime = dsh[0].replayMs / dsh[0].requests / (dsh[1].replayMs / dsh[1].requests) >= 1 / GROWTH;
+    const dshMemory = dsh[1].peak < DSH_MAX_PEAK_MIB;
+    context.log('replay-scaling: Claude Code transcript at 2,500 and 10,000 lines');
+    const claude = [child('claude-code', 2500), child('claude-code', 10_000)] as const;
+    const claudeMemory = claude[1].peak <= GROWTH * claude[0].peak;
+    context.log('replay-scaling: small bodies, 1,000 and 4,000');
+    const wire = [child('wire', 1000), child('wire', 4000)] as const;
+    const wireTime = wire[0].replayMs / wire[0].requests / (wire[1].replayMs / wire[1].requests) >= 1 / GROWTH;
+    return [
+      row('dsh-400-to-6400', 'analyzeDshSessionTree on the generated long log, per request', dsh[0], dsh[1], { met: dshTime && dshMemory, details: { maxPeakRssMiB: DSH_MAX_PEAK_MIB, timeGoalMet: dshTime, memoryGoalMet: dshMemory } }),
+      row('claude-code-2500-to-10000-lines', 'analyzeClaudeCodeSession on a generated transcript, per request', claude[0], claude[1], { met: claudeMemory, details: { peakGrowth: Math.round((claude[1].peak / claude[0].peak) * 100) / 100, memoryGoalMet: claudeMemory } }),
+      row('wire-1000-to-4000-bodies', 'analyzeWireSequence on small chat bodies, per request', wire[0], wire[1], { met: wireTime, details: { timeGoalMet: wireTime } }),
+    ];
+  },
+};

@@ -1,0 +1,144 @@
+import { watchFetch } from '../src/analysis/watch/index.js';
+import { getTokenizer } from '../src/prefix/index.js';
+import { buildLargeRequestPair } from './support/large-request.js';
+import { median, toBenchResult, type Scenario } from './support/scenario.js';
+
+/*
+ * `watchFetch` inside a host: a ~200k-token chat conversation of real text
+ * (`support/large-request.ts`: Claude Code prompt sections, OpenHands and GitHub MCP tools, agent
+ * trajectories), sent as REQUESTS chat completions bodies where each appends one message to the one
+ * before. The transport is in-process and answers at once (a JSON body with usage, or a short SSE
+ * stream), so what is timed is the watch's own work on the call's path, not a network.
+ *
+ * - `…/per-request`: one call (fetch, then the body read) through the watch against the same fetch
+ *   unwatched, each request timed on both sides in alternating order, over ROUNDS fresh watches.
+ *   Median over every request after the first of each round (the first tokenizes the whole
+ *   conversation once). Goal: at most 2 ms added (the watched median ≤ the unwatched median + 2 ms).
+ * - `…/first-byte`: a streamed response, from the moment fetch resolves to the caller's first
+ *   chunk: through the watch's tap against the transport's own stream. Goal: at most 1 ms added.
+ */
+
+const REQUESTS = 24;
+const ROUNDS = 3;
+const URL_CHAT = 'https://api.openai.com/v1/chat/completions';
+const USAGE = { prompt_tokens: 200_000, completion_tokens: 1, prompt_tokens_details: { cached_tokens: 199_936 } };
+const JSON_ANSWER = JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }], usage: USAGE });
+const SSE_ANSWER = [
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: 'OK' }, finish_reason: null }], usage: null })}\n\n`,
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', choices: [], usage: USAGE })}\n\n`,
+  'data: [DONE]\n\n',
+];
+
+const CHAT_PART_TYPES = new Set(['text', 'image_url', 'input_audio', 'file']);
+
+/**
+ * A history message as a chat completions message. The corpus history ends with a Claude Code
+ * session in Anthropic's shape (`tool_use` / `tool_result` blocks); a chat body cannot hold those
+ * blocks, so such a message keeps its real text as its content, as JSON.
+ */
+function asChatMessage(wire: unknown): unknown {
+  const message = wire as { role: string; content?: unknown };
+  const content = message.content;
+  if (!Array.isArray(content) || content.every((part) => typeof part === 'object' && part !== null && CHAT_PART_TYPES.has((part as { type?: string }).type ?? ''))) return wire;
+  return { role: message.role === 'assistant' ? 'assistant' : 'user', content: JSON.stringify(content) };
+}
+
+/** The conversation's bodies: the last REQUESTS prefixes of the history, each one message longer than the one before. */
+function conversationBodies(): { bodies: string[]; approximateTokens: number } {
+  const { parent, approximateTokens } = buildLargeRequestPair(getTokenizer('o200k_base'));
+  const system = { role: 'system', content: parent.system.map((part) => part.text).join('\n\n') };
+  const tools = parent.tools.map((tool) => tool.schema);
+  const messages = parent.messages.map((message) => asChatMessage(message.wire));
+  const bodies: string[] = [];
+  for (let count = messages.length - REQUESTS + 1; count <= messages.length; count++) {
+    bodies.push(JSON.stringify({ model: 'gpt-4o', messages: [system, ...messages.slice(0, count)], tools, stream: false }));
+  }
+  return { bodies, approximateTokens };
+}
+
+const encoder = new TextEncoder();
+
+/** An in-process transport: a JSON answer, or an SSE stream whose chunks are all there when it resolves. */
+const transport = (streamed: boolean): typeof fetch =>
+  (async () => {
+    if (!streamed) return new Response(JSON_ANSWER, { headers: { 'content-type': 'application/json' } });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of SSE_ANSWER) controller.enqueue(encoder.encode(chunk));
+        controller.close();
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  }) as typeof fetch;
+
+const post = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+/** Milliseconds of one call: fetch and the whole body read. */
+async function timeCall(call: typeof fetch, body: string): Promise<number> {
+  const start = performance.now();
+  await (await call(URL_CHAT, post(body))).text();
+  return performance.now() - start;
+}
+
+/** Milliseconds from fetch resolving to the first chunk the caller reads (the rest is drained after). */
+async function timeFirstByte(call: typeof fetch, body: string): Promise<number> {
+  const response = await call(URL_CHAT, post(body));
+  const start = performance.now();
+  const reader = response.body!.getReader();
+  await reader.read();
+  const elapsed = performance.now() - start;
+  while (!(await reader.read()).done);
+  return elapsed;
+}
+
+export const watchFetchScenario: Scenario = {
+  name: 'watch-fetch',
+  description: 'watchFetch on a 200k-token conversation, one message appended per request: added time per request and to a stream\'s first byte',
+  async run(context) {
+    const { bodies, approximateTokens } = conversationBodies();
+    context.log(`watch-fetch: ${bodies.length} requests, ~${approximateTokens} tokens, ${Math.round(bodies.at(-1)!.length / 1024)} KiB body`);
+    const samples = { watched: [] as number[], plain: [] as number[], watchedFirst: [] as number[], plainFirst: [] as number[] };
+    let predicted = 0;
+    let observed = 0;
+    const failures: string[] = [];
+    const onError = (error: Error) => void failures.push(error.message);
+    for (let round = 0; round < ROUNDS; round++) {
+      const watched = watchFetch(transport(round % 2 === 1), { onError, onRequest: () => predicted++, onUsage: (usage) => void (usage.observed && observed++) });
+      const plain = transport(round % 2 === 1);
+      for (const [index, body] of bodies.entries()) {
+        const order = (index + round) % 2 === 0;
+        const first = await (order ? timeCall(watched, body) : timeCall(plain, body));
+        const second = await (order ? timeCall(plain, body) : timeCall(watched, body));
+        if (index === 0) continue;
+        samples.watched.push(order ? first : second);
+        samples.plain.push(order ? second : first);
+      }
+    }
+    // Streams: the watch already knows the conversation, as a host's long-running watch would.
+    const streamWatch = watchFetch(transport(true), { onError });
+    for (const body of bodies) await timeCall(streamWatch, body);
+    const plainStream = transport(true);
+    for (const [index, body] of [...bodies, ...bodies].entries()) {
+      const order = index % 2 === 0;
+      const first = await (order ? timeFirstByte(streamWatch, body) : timeFirstByte(plainStream, body));
+      const second = await (order ? timeFirstByte(plainStream, body) : timeFirstByte(streamWatch, body));
+      samples.watchedFirst.push(order ? first : second);
+      samples.plainFirst.push(order ? second : first);
+    }
+    if (failures.length > 0) throw new Error(`watch-fetch: the watch failed on the conversation: ${failures[0]}`);
+    if (predicted !== ROUNDS * bodies.length || observed !== ROUNDS * bodies.length) throw new Error(`watch-fetch: ${predicted} predictions and ${observed} observed usages for ${ROUNDS * bodies.length} requests`);
+    const timing = (ours: number[], baseline: number[]) => ({ ours: { medianMs: median(ours), samples: ours.length }, baseline: { medianMs: median(baseline), samples: baseline.length } });
+    const details = { requests: bodies.length, rounds: ROUNDS, approximateTokens, lastBodyBytes: bodies.at(-1)!.length };
+    // A goal stated as added time: the watched median may exceed the unwatched one by at most `addedMs`.
+    const result = (name: string, subject: string, baselineName: string, measured: ReturnType<typeof timing>, addedMs: number) =>
+      toBenchResult(
+        { name: `watch-fetch/${name}`, scenario: 'watch-fetch', subject, baselineName, goal: null, maxMs: measured.baseline.medianMs + addedMs, details: { ...details, addedMs: measured.ours.medianMs - measured.baseline.medianMs } },
+        measured.ours,
+        measured.baseline,
+      );
+    return [
+      result('per-request', 'fetch through watchFetch (read, match, predict, tap), body read; median after the first request', 'the same in-process fetch unwatched', timing(samples.watched, samples.plain), 2),
+      result('first-byte', "a streamed response's first chunk through the watch's tap, from fetch resolving", "the transport's own stream", timing(samples.watchedFirst, samples.plainFirst), 1),
+    ];
+  },
+};

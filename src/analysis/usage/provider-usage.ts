@@ -1,0 +1,43 @@
+import { isJsonObject } from '../../prefix/json-object.js';
+import type { CacheUsage } from '../policies/cache-policy.js';
+
+/** Usage a provider reported for one request: input split as billed, and output tokens. */
+export type ObservedUsage = CacheUsage & { readonly output?: number };
+
+/** Anthropic's usage: `ObservedUsage` plus the part of the write made with the 1-hour TTL. */
+export type AnthropicUsage = ObservedUsage & { readonly cacheWrite1h: number };
+
+const number = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/**
+ * The one reader of Anthropic's usage fields (response bodies and Claude Code transcripts alike):
+ * `input_tokens` (uncached), `cache_read_input_tokens`, `cache_creation_input_tokens`, and of the
+ * write, `cache_creation.ephemeral_1h_input_tokens`. Undefined when `input_tokens` is absent.
+ */
+export function fromAnthropicUsage(usage: Readonly<Record<string, unknown>>): AnthropicUsage | undefined {
+  const uncached = number(usage['input_tokens']);
+  if (uncached === undefined) return undefined;
+  const output = number(usage['output_tokens']);
+  const creation = isJsonObject(usage['cache_creation']) ? usage['cache_creation'] : {};
+  return {
+    uncached,
+    cacheRead: number(usage['cache_read_input_tokens']) ?? 0,
+    cacheWrite: number(usage['cache_creation_input_tokens']) ?? 0,
+    ...(output === undefined ? {} : { output }),
+    cacheWrite1h: number(creation['ephemeral_1h_input_tokens']) ?? 0,
+  };
+}
+
+/**
+ * The one reader of OpenAI-style usage: `prompt_tokens` with DeepSeek's `prompt_cache_hit_tokens`
+ * or OpenAI's (and Mistral's) `prompt_tokens_details.cached_tokens`. Undefined without `prompt_tokens`.
+ */
+export function fromOpenAIUsage(usage: Readonly<Record<string, unknown>>): ObservedUsage | undefined {
+  const prompt = number(usage['prompt_tokens']);
+  if (prompt === undefined) return undefined;
+  const output = number(usage['completion_tokens']);
+  const hit = number(usage['prompt_cache_hit_tokens']);
+  const details = isJsonObject(usage['prompt_tokens_details']) ? usage['prompt_tokens_details'] : {};
+  const cached = hit ?? number(details['cached_tokens']) ?? 0;
+  return { uncached: prompt - cached, cacheRead: cached, cacheWrite: 0, ...(output === undefined ? {} : { output }) };
+}

@@ -1,0 +1,17 @@
+import { groupDigits } from '../../prefix/group-digits.js';
+import type { WatchLoss } from './watch-prediction.js';
+
+/** `~$0.037`; small amounts keep two significant digits. */
+function approximateMoney(amount: number, currency: string): string {
+  const digits = amount >= 0.001 || amount === 0 ? amount.toFixed(3) : amount.toPrecision(2);
+  return currency === 'USD' ? `~$${digits}` : `~${digits} ${currency}`;
+}
+
+/**
+ * The one line `warn: true` prints for a lost reuse:
+ * `cache break at tool 'search' (schema changed at .properties.query): 12,400 tokens prefilled again, ~$0.037`.
+ */
+export function lossLine(loss: WatchLoss): string {
+  const where = loss.cause === 'ttl' ? `cache break: ${loss.detail}` : loss.cause === 'route' ? `cache break at the route (${loss.detail})` : loss.at ? `cache break at ${loss.at.kind} '${loss.at.name}' (${loss.detail})` : `cache break (${loss.detail})`;
+  return `${where}: ${groupDigits(loss.tokens)} tokens prefilled again, ${approximateMoney(loss.cost, loss.currency)}`;
+}

@@ -1,0 +1,77 @@
+import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
+import { breakpointsOf, matchEarlier, type Seen } from '../analyze/wire-sequence.js';
+import { requestDivergence } from '../causes/index.js';
+import { routeLabel } from '../causes/wording.js';
+import { costOf, type CachePolicy } from '../policies/cache-policy.js';
+import type { RequestDivergence } from '../result/session-analysis.js';
+import type { WireRequest } from '../wire/index.js';
+import type { RouteMemory } from './route-memory.js';
+import { lossOf } from './watch-loss.js';
+import type { WatchPrediction } from './watch-prediction.js';
+
+/** The request the watch saw last, on any route: a new route right after it is a route change. */
+export interface LastRequest {
+  readonly seen: Seen;
+  readonly routeLabel: string;
+}
+
+/** What one prediction reads and updates. */
+export interface PredictContext {
+  readonly memory: RouteMemory;
+  readonly counter: PrefixTokenCounter;
+  readonly policyFor: (request: PrefixRequest) => CachePolicy;
+  last: LastRequest | undefined;
+}
+
+/** The earlier request a divergence is named against: the one reused most on the route, else the last request on another route. */
+function against(best: { entry: Seen; comparison: PrefixComparison } | undefined, last: LastRequest | undefined, request: PrefixRequest, counter: PrefixTokenCounter) {
+  if (best) return best;
+  if (!last) return undefined;
+  return { entry: last.seen, comparison: comparePrefix(last.seen.request, request, { counter }) };
+}
+
+/**
+ * Predicts one request before it is sent, as the wire replay predicts a recorded one: every earlier
+ * request on its route is a cache match (`matchEarlier`), the route's policy turns them into read,
+ * write and uncached tokens, and the divergence from the request reused most gets its cause. Then
+ * the request is remembered as the route's newest entry.
+ */
+export function predictRequest(wire: WireRequest, context: PredictContext, id: number, nowSeconds: number): WatchPrediction {
+  const { request } = wire;
+  const { counter } = context;
+  const policy = context.policyFor(request);
+  const history = context.memory.history(request.route);
+  const tokens = counter.prefixTokens(request.segments);
+  const breakpoints = breakpointsOf(request, counter);
+  const { matches, best } = matchEarlier(history, request, nowSeconds);
+  const model = request.route.model;
+  const predicted = policy.predict({ tokens, matches, breakpoints, model });
+  const label = routeLabel(request.route);
+  const compared = against(best, context.last, request, counter);
+  const divergence: RequestDivergence | null = compared
+    ? requestDivergence(compared.comparison, request, { request: compared.entry.request, session: compared.entry === context.last?.seen ? context.last.routeLabel : label, index: compared.entry.index })
+    : null;
+  const prices = policy.pricesFor(model);
+  const loss = lossOf({ policy, request, tokens, breakpoints, predicted, matches, divergence, against: compared?.entry, nowSeconds, counter, prices });
+  const seen: Seen = { request, tokens, time: nowSeconds, session: label, index: history.count, breakpoints };
+  // An earlier request this one holds whole is its previous turn: the newer entry replaces it.
+  const extended = best && best.comparison.commonPrefix.segments === best.entry.request.segments.length ? best.entry : undefined;
+  context.memory.remember(history, seen, extended);
+  context.last = { seen, routeLabel: label };
+  return {
+    id,
+    time: new Date(nowSeconds * 1000).toISOString(),
+    format: wire.format,
+    route: request.route,
+    routeIndex: seen.index,
+    policy: policy.name,
+    tokenizer: counter.tokenizer.name,
+    tokens,
+    predicted,
+    cost: costOf(predicted, prices),
+    divergence,
+    loss,
+    segments: request.segments.map((segment) => ({ kind: segment.kind, name: segment.name, tokens: counter.segmentTokens(segment), hash: hashHex(segment.hash) })),
+  };
+}
+

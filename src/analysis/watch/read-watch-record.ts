@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { InputError } from '../../prefix/index.js';
+import { decodeUtf8, readInputBytes } from '../../providers/index.js';
+import { WATCH_RECORD, type WatchRecordLine } from './watch-record.js';
+
+const usage = { uncached: z.number(), cacheRead: z.number(), cacheWrite: z.number() };
+const divergence = z.object({
+  kind: z.string().nullable(),
+  name: z.string().nullable(),
+  cause: z.string(),
+  detail: z.string(),
+  inferred: z.boolean(),
+  against: z.object({ session: z.string(), index: z.number() }).nullable(),
+});
+
+/** What a record line must hold for `analyze` (other fields are kept as they are). */
+const LINE = z.looseObject({
+  record: z.literal(WATCH_RECORD),
+  version: z.literal(1),
+  id: z.number().int().nonnegative(),
+  time: z.string(),
+  route: z.looseObject({ provider: z.string(), model: z.string(), salt: z.string().optional() }),
+  routeIndex: z.number().int().nonnegative(),
+  policy: z.enum(['deepseek', 'openai', 'anthropic', 'vllm', 'sglang']),
+  tokenizer: z.string(),
+  tokens: z.number().nonnegative(),
+  segments: z.array(z.object({ kind: z.string(), name: z.string(), tokens: z.number(), hash: z.string() })),
+  predicted: z.object({ ...usage, cacheReadRange: z.tuple([z.number(), z.number()]) }),
+  divergence: divergence.nullable(),
+  observed: z.object({ ...usage, output: z.number().optional() }).nullable(),
+  cost: z.object({ predicted: z.number(), observed: z.number().nullable() }),
+});
+
+/** The first problem zod found, as `field.path: message`. */
+function problemOf(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const where = issue.path.length === 0 ? 'the line' : `\`${issue.path.join('.')}\``;
+  return `${where}: ${issue.message}`;
+}
+
+/** True when a file's first line is a watch record line (what `analyze` dispatches on). */
+export function isWatchRecordLine(line: string): boolean {
+  return line.trimStart().startsWith('{') && line.includes(`"record":"${WATCH_RECORD}"`);
+}
+
+/**
+ * The lines of a watch record file (written by `watchFetch({ record })`), in the order written.
+ * A line that is not JSON or not a record line is an InputError naming the file and line.
+ */
+export async function readWatchRecord(file: string, label: string, options: { readonly maxInputBytes?: number } = {}): Promise<WatchRecordLine[]> {
+  const bytes = await readInputBytes(file, { label, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+  const lines: WatchRecordLine[] = [];
+  decodeUtf8(bytes, label)
+    .split('\n')
+    .forEach((text, index) => {
+      if (text.trim() === '') return;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        throw new InputError('input/bad-watch-record', `not JSON (${(error as Error).message})`, { source: label, line: index + 1 });
+      }
+      const parsed = LINE.safeParse(json);
+      if (!parsed.success) throw new InputError('input/bad-watch-record', `not a kvprefix watch record line: ${problemOf(parsed.error)}`, { source: label, line: index + 1 });
+      lines.push(json as WatchRecordLine);
+    });
+  return lines;
+}

@@ -1,0 +1,94 @@
+import { groupDigits } from '../../prefix/group-digits.js';
+import type { DivergenceCause } from '../causes/index.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
+
+/** `--fail-on`: what makes a recorded run fail. */
+export type FailOn = 'lost-head' | 'any-break';
+
+/** Every choice, in the order `--fail-on` lists them. */
+export const FAIL_ON_CHOICES = ['lost-head', 'any-break'] as const satisfies readonly FailOn[];
+
+/**
+ * Causes of a divergence inside the head (system text, SDK bindings, tools): the request lost the
+ * cached head, and with it everything after it. The same rule `guard` checks on a composition
+ * (a child whose head differs from its parent's loses all inherited history), here on traffic.
+ */
+const HEAD_CAUSES: ReadonlySet<string> = new Set<DivergenceCause>(['persona', 'tool-filter', 'sdk', 'report-tool', 'output-contract', 'system', 'tools']);
+
+/** Causes that break nothing: the same request again, one that only appends to the earlier one, or a sibling's own task after the shared prefix. */
+const NO_BREAK: ReadonlySet<string> = new Set<string>(['identical', 'extension', 'task']);
+
+/** One request that fails the run. */
+export interface RunBreak {
+  readonly file: string;
+  readonly session: string;
+  readonly index: number;
+  readonly time: string | null;
+  readonly cause: string;
+  readonly detail: string;
+  /** The segment where it broke, on this request's side (null when this request ended first). */
+  readonly segment: { readonly kind: string; readonly name: string } | null;
+  /** The earlier request it was compared with. */
+  readonly against: { readonly session: string; readonly index: number } | null;
+  /** Input tokens predicted to be prefilled again or written (not read from the cache). */
+  readonly prefilled: number;
+}
+
+/** The verdict on recorded runs: failed when any request broke as `failOn` says. */
+export interface RunVerdict {
+  readonly failOn: FailOn;
+  readonly failed: boolean;
+  readonly breaks: readonly RunBreak[];
+  /** Requests checked. */
+  readonly requests: number;
+}
+
+/** True when the divergence fails the run under `failOn`. */
+function fails(cause: string, failOn: FailOn): boolean {
+  return failOn === 'lost-head' ? HEAD_CAUSES.has(cause) : !NO_BREAK.has(cause);
+}
+
+/**
+ * Checks analysed runs (a watch record, DSH session trees, transcripts, cassettes) against
+ * `--fail-on`: `lost-head` fails on a request whose divergence from the earlier request it reuses
+ * most lies in the head; `any-break` on any divergence but a repeat, an extension or a task.
+ */
+export function runVerdict(trees: readonly SessionTreeAnalysis[], failOn: FailOn): RunVerdict {
+  const breaks: RunBreak[] = [];
+  let requests = 0;
+  for (const tree of trees) {
+    for (const session of tree.sessions) {
+      for (const request of session.requests) {
+        requests++;
+        const divergence = request.divergence;
+        if (!divergence || !fails(divergence.cause, failOn)) continue;
+        breaks.push({
+          file: session.file,
+          session: session.id,
+          index: request.index,
+          time: request.time,
+          cause: divergence.cause,
+          detail: divergence.detail,
+          segment: divergence.kind !== null && divergence.name !== null ? { kind: divergence.kind, name: divergence.name } : null,
+          against: divergence.against,
+          prefilled: request.predicted.uncached + request.predicted.cacheWrite,
+        });
+      }
+    }
+  }
+  return { failOn, failed: breaks.length > 0, breaks, requests };
+}
+
+const WHAT: Readonly<Record<FailOn, string>> = { 'lost-head': 'lost its cached head', 'any-break': 'broke the cached prefix' };
+
+/** The verdict as lines for stderr: one per failing request, naming it and the cause, or one line saying the run passed. */
+export function renderRunVerdict(verdict: RunVerdict): string {
+  if (!verdict.failed) return `--fail-on ${verdict.failOn}: passed, no request ${WHAT[verdict.failOn]} (${groupDigits(verdict.requests)} requests)\n`;
+  const lines = verdict.breaks.map((found) => {
+    const where = found.segment ? ` at ${found.segment.kind} '${found.segment.name}'` : '';
+    const against = found.against ? ` (against ${found.against.session} request ${found.against.index})` : '';
+    const when = found.time ? ` ${found.time}` : '';
+    return `  ${found.file} ${found.session} request ${found.index}${when}: ${found.cause}${where}: ${found.detail}${against}; ${groupDigits(found.prefilled)} tokens prefilled`;
+  });
+  return `--fail-on ${verdict.failOn}: failed, ${verdict.breaks.length} request${verdict.breaks.length === 1 ? '' : 's'} ${WHAT[verdict.failOn]}:\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,75 @@
+import { observedUsageOf, type ObservedUsage } from '../analyze/observed-usage.js';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads the usage of a response body from its bytes as they pass, without holding the caller up. */
+export interface UsageReader {
+  push(chunk: Uint8Array): void;
+  /** The usage the body reported, or null when it carried none. */
+  finish(): ObservedUsage | null;
+}
+
+/**
+ * Usage of a server-sent-event stream, from the events that carry one:
+ * - OpenAI and DeepSeek chat: the last chunk's `usage` (`stream_options.include_usage`);
+ * - OpenAI Responses: `response.completed`'s `response.usage`;
+ * - Anthropic: `message_start`'s `message.usage` (input, cache read and write), then
+ *   `message_delta`'s `usage` (the output count, and cumulative input fields where sent).
+ * Fields are merged in arrival order, later ones winning; nulls (`"usage": null` on every chat
+ * chunk but the last) are skipped. Only `data:` lines that mention `usage` are parsed.
+ */
+export function sseUsageReader(): UsageReader {
+  const decoder = new TextDecoder();
+  let pending = '';
+  const merged: Record<string, unknown> = {};
+  let seen = false;
+  const take = (usage: unknown) => {
+    if (!isObject(usage)) return;
+    for (const [key, value] of Object.entries(usage)) if (value !== null && value !== undefined) merged[key] = value;
+    seen = true;
+  };
+  const line = (text: string) => {
+    if (!text.startsWith('data:') || !text.includes('usage')) return;
+    let event: unknown;
+    try {
+      event = JSON.parse(text.slice(5));
+    } catch {
+      return;
+    }
+    if (!isObject(event)) return;
+    take(event['usage']);
+    if (isObject(event['response'])) take(event['response']['usage']);
+    if (isObject(event['message'])) take(event['message']['usage']);
+  };
+  const lines = (text: string) => {
+    pending += text;
+    let end = pending.indexOf('\n');
+    while (end >= 0) {
+      line(pending.slice(0, end).replace(/\r$/, ''));
+      pending = pending.slice(end + 1);
+      end = pending.indexOf('\n');
+    }
+  };
+  return {
+    push: (chunk) => lines(decoder.decode(chunk, { stream: true })),
+    finish() {
+      lines(`${decoder.decode()}\n`);
+      return seen ? observedUsageOf({ usage: merged }) : null;
+    },
+  };
+}
+
+/** Usage of a JSON response: its bytes kept until the end, then parsed once. */
+export function jsonUsageReader(): UsageReader {
+  const chunks: Uint8Array[] = [];
+  return {
+    push: (chunk) => void chunks.push(chunk),
+    finish() {
+      try {
+        return observedUsageOf(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        return null;
+      }
+    },
+  };
+}

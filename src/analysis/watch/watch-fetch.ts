@@ -1,0 +1,141 @@
+import { getTokenizer, PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
+import type { ObservedUsage } from '../analyze/observed-usage.js';
+import { choosePolicy } from '../analyze/policy-choice.js';
+import type { CachePolicy } from '../policies/cache-policy.js';
+import { policyByName } from '../policies/policy-registry.js';
+import { readRequestBody, type WireRequest } from '../wire/index.js';
+import { lossLine } from './loss-line.js';
+import { predictRequest, type PredictContext } from './predict-request.js';
+import { RecordFile } from './record-file.js';
+import { RouteMemory } from './route-memory.js';
+import { tapResponse, type TapOutcome } from './tap-response.js';
+import { WatchError, type WatchOptions, type WatchStage } from './watch-options.js';
+import type { WatchPrediction } from './watch-prediction.js';
+import { recordLine, type WatchOutcome } from './watch-record.js';
+import { watchedBody, type WatchedBody } from './watched-body.js';
+
+/** A `fetch` that watches the requests it sends; `flush()` resolves when the record file has every line so far. */
+export type WatchedFetch = typeof fetch & { flush(): Promise<void> };
+
+const DEFAULT_ROUTES = 32;
+const DEFAULT_REQUESTS_PER_ROUTE = 64;
+/** Different failure messages remembered to report each once; past it, older ones may be reported again. */
+const REPORTED_LIMIT = 256;
+
+function policyChooser(option: WatchOptions['policy']): (request: PrefixRequest) => CachePolicy {
+  if (typeof option === 'function') return option;
+  if (typeof option === 'object') return () => option;
+  if (typeof option === 'string') {
+    const policy = policyByName(option);
+    return () => policy;
+  }
+  const byProvider = new Map<string, CachePolicy>();
+  return (request) => {
+    const provider = request.route.provider;
+    let policy = byProvider.get(provider);
+    if (!policy) byProvider.set(provider, (policy = choosePolicy('auto', provider, policyByName).policy));
+    return policy;
+  };
+}
+
+/**
+ * Wraps `fetch` for an official SDK (`new OpenAI({ fetch: watchFetch(fetch) })`,
+ * `new Anthropic({ fetch: watchFetch(fetch) })`, any OpenAI-compatible client). Each POST of an
+ * OpenAI chat completions or Responses body, an Anthropic messages body or a DeepSeek chat body is
+ * read into segments before it is sent, compared with this watch's earlier requests on its route,
+ * and predicted under the route's cache policy (`onRequest`). Its response, JSON or streamed, is
+ * passed on byte for byte while its usage is read as it passes (`onUsage`). Any other request goes
+ * to `fetch` untouched. A failure of the watch never changes the call: the request is sent as it
+ * was, and the failure goes to `onError`.
+ */
+export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: WatchOptions = {}): WatchedFetch {
+  const counter = new PrefixTokenCounter(options.tokenizer ?? getTokenizer());
+  const context: PredictContext = {
+    memory: new RouteMemory({ routes: options.maxRoutes ?? DEFAULT_ROUTES, requestsPerRoute: options.maxRequestsPerRoute ?? DEFAULT_REQUESTS_PER_ROUTE }, counter),
+    counter,
+    policyFor: policyChooser(options.policy),
+    last: undefined,
+  };
+  const clock = options.clock ?? Date.now;
+  const reported = new Set<string>();
+  let printedFailure = false;
+  const report = (stage: WatchStage, cause: unknown) => {
+    const error = new WatchError(stage, cause);
+    if (reported.has(error.message)) return;
+    if (reported.size >= REPORTED_LIMIT) reported.clear();
+    reported.add(error.message);
+    try {
+      if (options.onError) options.onError(error);
+      else if (options.warn && !printedFailure) {
+        printedFailure = true;
+        process.stderr.write(`${error.message}\n`);
+      }
+    } catch {
+      // The host's error handler threw: there is nowhere left to report it, and the call must go on.
+    }
+  };
+  const callback = <T>(call: ((value: T) => void) | undefined, value: T) => {
+    if (!call) return;
+    try {
+      call(value);
+    } catch (error) {
+      report('callback', error);
+    }
+  };
+  const warn = options.warn === true ? (line: string) => void process.stderr.write(`${line}\n`) : options.warn || undefined;
+  const file = options.record === undefined ? undefined : new RecordFile(options.record, (error) => report('record', error));
+  let nextId = 0;
+
+  const predict = (body: WatchedBody): { prediction: WatchPrediction; policy: CachePolicy } | undefined => {
+    const wire: WireRequest = readRequestBody(body.json, { source: body.url, endpoint: body.url, ...(options.provider ? { provider: options.provider } : {}) });
+    // The path decides what the body may be: a chat body posted to /messages is not a watched request.
+    if (!body.formats.includes(wire.format)) return undefined;
+    const prediction = predictRequest(wire, context, nextId++, clock() / 1000);
+    return { prediction, policy: context.policyFor(wire.request) };
+  };
+
+  const finish = (watched: { prediction: WatchPrediction; policy: CachePolicy }, body: WatchedBody, observed: ObservedUsage | null, outcome: WatchOutcome) => {
+    callback(options.onUsage, { predicted: watched.prediction, observed });
+    if (!file) return;
+    try {
+      const line = recordLine(watched.prediction, { url: body.url, observed, outcome, prices: watched.policy.pricesFor(watched.prediction.route.model), ...(options.storeBodies ? { body: body.json } : {}) });
+      file.append(JSON.stringify(line));
+    } catch (error) {
+      report('record', error);
+    }
+  };
+
+  const watched = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    let body: WatchedBody | undefined;
+    let seen: { prediction: WatchPrediction; policy: CachePolicy } | undefined;
+    try {
+      body = await watchedBody(input, init);
+      seen = body && predict(body);
+    } catch (error) {
+      report('request', error);
+      seen = undefined;
+    }
+    if (!seen || !body) return fetchImpl(input, init);
+    const request = { body, seen };
+    callback(options.onRequest, seen.prediction);
+    if (warn && seen.prediction.loss) callback(warn, lossLine(seen.prediction.loss));
+    let response: Response;
+    try {
+      response = await fetchImpl(input, init);
+    } catch (error) {
+      finish(request.seen, request.body, null, 'failed');
+      throw error;
+    }
+    try {
+      return tapResponse(response, (outcome: TapOutcome) => {
+        if (outcome.state === 'failed') report('response', outcome.error);
+        const usage = outcome.state === 'failed' ? null : outcome.usage;
+        finish(request.seen, request.body, usage, outcome.state === 'failed' ? 'failed' : usage ? 'read' : outcome.state === 'read' ? 'no-usage' : 'cancelled');
+      });
+    } catch (error) {
+      report('response', error);
+      return response;
+    }
+  };
+  return Object.assign(watched as typeof fetch, { flush: () => file?.flush() ?? Promise.resolve() });
+}

@@ -1,0 +1,72 @@
+import { InputError } from '../../prefix/index.js';
+import { fileHead, type SessionReader } from '../analyze/session-readers.js';
+import { routeLabel } from '../causes/wording.js';
+import type { CachePolicyName } from '../policies/cache-policy.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
+import { isWatchRecordLine, readWatchRecord } from './read-watch-record.js';
+import type { WatchRecordLine } from './watch-record.js';
+
+/** A record line as the request analysis every report reads. */
+function requestOf(line: WatchRecordLine): RequestAnalysis {
+  return {
+    index: line.routeIndex,
+    time: line.time,
+    route: { provider: line.route.provider, model: line.route.model },
+    tokens: line.tokens,
+    predicted: line.predicted,
+    observed: line.observed,
+    divergence: line.divergence,
+    cost: line.cost,
+    segments: line.segments,
+  };
+}
+
+/**
+ * The session trees of watch record files: one tree per cache policy the watch used, one session per
+ * file and route (named by its route, as the record's divergences name the requests they compare
+ * with), requests in the order they were sent. The predictions are the ones the watch made when the
+ * requests were sent; the record keeps no bodies by default, so nothing is replayed again.
+ */
+export function watchRecordTrees(files: readonly { readonly label: string; readonly lines: readonly WatchRecordLine[] }[], policyChoice: string): SessionTreeAnalysis[] {
+  const trees = new Map<CachePolicyName, { tokenizer: string; sessions: Map<string, SessionAnalysis & { requests: RequestAnalysis[] }> }>();
+  for (const { label, lines } of files) {
+    for (const line of [...lines].sort((a, b) => a.id - b.id)) {
+      let tree = trees.get(line.policy);
+      if (!tree) trees.set(line.policy, (tree = { tokenizer: line.tokenizer, sessions: new Map() }));
+      const id = routeLabel(line.route);
+      const key = `${label}\u0000${id}`;
+      let session = tree.sessions.get(key);
+      if (!session) tree.sessions.set(key, (session = { file: label, id, format: 'wire', parentSession: null, seedLength: null, requests: [] }));
+      session.requests.push(requestOf(line));
+    }
+  }
+  return [...trees].map(([policy, tree]) => ({
+    policy,
+    tokenizer: tree.tokenizer,
+    sessions: [...tree.sessions.values()],
+    notes: [
+      'predictions and causes as the watch made them when each request was sent (causes inferred from the request bytes)',
+      ...(policyChoice !== 'auto' && policyChoice !== policy ? [`--policy ${policyChoice} does not apply: a watch record holds the ${policy} predictions made at run time`] : []),
+    ],
+  }));
+}
+
+/** Files written by `watchFetch({ record })`: JSONL whose lines are watch record lines. */
+export const watchRecordReader: SessionReader = {
+  name: 'watch',
+  reads: 'kvprefix watch records (.jsonl written by watchFetch)',
+  claims: async (input, kind) => kind === 'file' && input.file.endsWith('.jsonl') && isWatchRecordLine((await fileHead(input.file)).split('\n', 1)[0] ?? ''),
+  async analyze(inputs, options) {
+    const files = [];
+    for (const input of inputs) {
+      try {
+        files.push({ label: input.label, lines: await readWatchRecord(input.file, input.label, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+      } catch (error) {
+        if (input.named !== false || !(error instanceof InputError) || !options.skip) throw error;
+        options.skip(input.label, error.message);
+      }
+      options.onFile?.(input.label);
+    }
+    return watchRecordTrees(files, options.policy);
+  },
+};

@@ -1,0 +1,62 @@
+import { isJsonObject, type JsonObject, type WireFormat } from '../wire/index.js';
+
+/** The API paths the watch reads, each with the body formats that may be sent there. */
+const WATCHED_PATHS: readonly (readonly [RegExp, readonly WireFormat[]])[] = [
+  [/\/chat\/completions\/?$/, ['openai-chat', 'deepseek-chat']],
+  [/\/responses\/?$/, ['openai-responses']],
+  [/\/messages\/?$/, ['anthropic-messages']],
+];
+
+/** A request the watch reads: where it goes, the body's text and JSON, and the formats its path allows. */
+export interface WatchedBody {
+  readonly url: string;
+  readonly text: string;
+  readonly json: JsonObject;
+  readonly formats: readonly WireFormat[];
+}
+
+function urlOf(input: string | URL | Request): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url.replace(/[?#].*$/, '');
+  }
+}
+
+/** The body as text when it is text or bytes; undefined for a stream, form or blob (never read: reading would consume it). */
+function textOf(body: unknown): string | undefined {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return new TextDecoder().decode(body);
+  if (body instanceof ArrayBuffer) return new TextDecoder().decode(new Uint8Array(body));
+  return undefined;
+}
+
+/**
+ * The request as the watch reads it, or undefined when it is not one to watch: not a POST to a
+ * chat completions, Responses or messages path, or a body that is not a JSON object with a `model`
+ * and `messages` or `input`. Nothing here throws for a foreign request: anything else passes by.
+ * A `Request` object's body is read from a clone, so the original is sent untouched.
+ */
+export async function watchedBody(input: string | URL | Request, init: RequestInit | undefined): Promise<WatchedBody | undefined> {
+  const url = urlOf(input);
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  if (method !== 'POST') return undefined;
+  const path = pathOf(url);
+  const formats = WATCHED_PATHS.find(([pattern]) => pattern.test(path))?.[1];
+  if (!formats) return undefined;
+  const text = init?.body !== undefined && init.body !== null ? textOf(init.body) : input instanceof Request && input.body !== null ? await input.clone().text() : undefined;
+  if (text === undefined || !text.trimStart().startsWith('{')) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isJsonObject(json) || typeof json['model'] !== 'string' || !(Array.isArray(json['messages']) || 'input' in json)) return undefined;
+  return { url, text, json, formats };
+}
