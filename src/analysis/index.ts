@@ -184,8 +184,37 @@ export {
 } from './claude-code/index.js';
 export type { AnalyzeReport, CauseRow, ClaudeCodeProject, ForkWhatIf, LossCause, LossExample, ProjectsOptions, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
-export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
-export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';
+export {
+  BlockPrefixCache,
+  defaultBucketSeconds,
+  hitRateChart,
+  HitRateSeries,
+  MAX_BUCKETS,
+  MOONCAKE_BLOCK_TOKENS,
+  parseTraceLine,
+  parseTraceText,
+  readTraceFile,
+  simulateTrace,
+  simulateTraceFile,
+  simulationJson,
+  simulationText,
+  TraceReplay,
+} from './simulate/index.js';
+export type {
+  AccountedRequest,
+  BlockCacheLimits,
+  BlockTrace,
+  LeadingHit,
+  PolicyTotals,
+  ReadTraceFileOptions,
+  RequestPlace,
+  SeriesPoint,
+  SimulateTraceOptions,
+  SimulationResult,
+  SimulationSettings,
+  TraceRequest,
+  TraceSimulationResult,
+} from './simulate/index.js';
 // Duplication: what a fan-out of fork children duplicates and costs under a cache policy, against spawning them.
 export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut, treeDuplication } from './duplication/index.js';
 export type {

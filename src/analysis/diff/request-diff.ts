@@ -1,7 +1,8 @@
 import { comparePrefix, type LayoutName, type PrefixSize, type Tokenizer } from '../../prefix/index.js';
-import { attributeDivergence, type AttributedDivergence } from '../causes/index.js';
+import { attributeDivergence, type AttributedDivergence } from '../causes/attributed-divergence.js';
 import type { CauseScope } from '../causes/index.js';
-import { readRequestFile, type ProviderBasis, type WireFormat, type WireRequest } from '../wire/index.js';
+import { readRequestFile } from '../wire/read-request-file.js';
+import type { ProviderBasis, WireFormat, WireRequest } from '../wire/index.js';
 
 /** One side of a diff: its size, where it came from, what it was read as. */
 export interface DiffSide extends PrefixSize {

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
+import { decodeUtf8, readInputBytes, type InputOptions } from '../../providers/index.js';
 import type { CachePolicy, PriceTable } from './cache-policy.js';
 
 const perMillion = z.number().finite().nonnegative();
@@ -38,7 +38,10 @@ type PriceFileContent = z.infer<typeof priceFileSchema>;
 /** Prices a user supplied, consulted before each policy's documented defaults. */
 export interface PriceOverrides {
   readonly file: string;
-  /** The user's price for `model` on `policy`, or the policy's default when the file has none for it. */
+  /**
+   * The user's price for `model` on `policy`, or the policy's default when the file has none for it;
+   * an InputError when that default is in another currency than the file's.
+   */
   pricesFor(policy: CachePolicy, model: string): PriceTable;
 }
 
@@ -67,7 +70,17 @@ function overridesFrom(content: PriceFileContent, file: string): PriceOverrides 
         const row = models[best ?? '*'];
         if (row !== undefined) return { currency, ...row, source: `${source}: ${policy.name} ${best ?? '*'}` };
       }
-      return policy.pricesFor(model);
+      const defaults = policy.pricesFor(model);
+      // A total adds every request's cost: a default in another currency would be summed as if it
+      // were in the file's, so such a file is refused for the model it does not price.
+      if (defaults.currency !== currency) {
+        throw new InputError(
+          'input/prices-currency',
+          `prices are in ${currency} but have no row for ${policy.name} model '${model}', whose default price is in ${defaults.currency}: add a row for it (or a "*" row) under prices.${policy.name}, so that no total mixes currencies`,
+          { source: file },
+        );
+      }
+      return defaults;
     },
   };
 }
@@ -90,15 +103,13 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
   return overridesFrom(parsed.data, file);
 }
 
-/** Reads `--prices FILE` (JSON or YAML); an InputError names the file, line and reason. */
-export async function readPriceFile(file: string): Promise<PriceOverrides> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read the price file: ${(error as Error).message}`, { source: file }, { cause: error });
-  }
-  return parsePriceText(text, file);
+/**
+ * Reads `--prices FILE` (JSON or YAML) through the shared reader: its size limit and strict UTF-8
+ * (a price file linked to `/dev/zero` is refused, not read without end). An InputError names the
+ * file, line and reason.
+ */
+export async function readPriceFile(file: string, options: Pick<InputOptions, 'maxInputBytes'> = {}): Promise<PriceOverrides> {
+  return parsePriceText(decodeUtf8(await readInputBytes(file, options), file), file);
 }
 
 /** `policy` with the user's prices in front of its defaults (same rule, same parameters). */

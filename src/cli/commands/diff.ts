@@ -1,6 +1,8 @@
-import { diffRequestFiles, renderDiffMarkdown, renderDiffText } from '../../analysis/index.js';
+// Narrow paths: the barrels load every command's code (480 modules with zod and yaml), most of a cold diff's time.
+import { diffRequestFiles } from '../../analysis/diff/request-diff.js';
+import { renderDiffMarkdown, renderDiffText } from '../../analysis/report/diff-text.js';
 import { getTokenizer, UsageError, type LayoutName } from '../../prefix/index.js';
-import { STDIN_NAME } from '../../providers/index.js';
+import { STDIN_NAME } from '../../providers/input/input-chunks.js';
 import type { Command } from '../command.js';
 import { DIFF_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';

@@ -72,12 +72,14 @@ export const SIMULATE_HELP: CommandHelp = {
   name: 'simulate',
   summary: 'replay a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL',
   usage:
-    'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M] [--max-input-mb <n>] [--json]\n' +
+    'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M [--prices FILE]] [--max-input-mb <n>] [--json]\n' +
     '  replays a block-hash trace (Mooncake format: timestamp ms, input_length, output_length, hash_ids) through a prefix cache\n' +
     '  --capacity BLOCKS  most blocks held; least recently used evicted beyond it (default: unbounded)\n' +
     '  --ttl S            drop a block unused for S seconds (default: never)\n' +
     '  --block-tokens N   tokens per hash id (default 512, the Mooncake block)\n' +
-    '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points)\n' +
+    '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points; at most 10,000)\n' +
     '  --policy P         bill the hits with a provider cache policy (tokens read, written, uncached; cost); needs --model\n' +
-    '  --model M          the model whose prices the policy uses',
+    '  --model M          the model whose prices the policy uses (a model it has no price for is refused)\n' +
+    '  --prices FILE      JSON or YAML prices per policy and model, in front of the defaults (one currency)\n' +
+    '  --max-input-mb <n> limit on each line of the trace (it is streamed, so the file may be any size)',
 };

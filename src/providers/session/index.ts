@@ -100,7 +100,7 @@ export type {
 export { expandPackedRow, isPackedRow, isPackedRowType, logicalEvents, PACKED_ROW_TYPES, packedMemberCount } from './packed-rows.js';
 export { describeIssues, SessionLogParser } from './session-log-parser.js';
 export { isZstdFileName, readLogLines } from './log-lines.js';
-export type { LogLine } from './log-lines.js';
+export type { LogLine, LogLineOptions } from './log-lines.js';
 export { openSessionLog, parseSessionLog, readSessionLog } from './read-session-log.js';
 export type { ReadSessionLogOptions, SessionLog, SessionLogStream, UnfinishedLine } from './read-session-log.js';
 export { foldSurfaceEvent, projectSurface, surfaceMessage } from './surface.js';

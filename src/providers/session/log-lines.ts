@@ -1,5 +1,6 @@
 import { InputError } from '../../prefix/errors.js';
-import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, inputChunks, inputLabel, inputTooLarge, type InputOptions } from '../input/index.js';
+import { groupDigits } from '../../prefix/group-digits.js';
+import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, formatMebibytes, inputChunks, inputLabel, inputTooLarge, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
 export interface LogLine {
@@ -87,24 +88,37 @@ function startOfCutCharacter(bytes: Uint8Array): number {
  */
 class LineSplitter {
   readonly #label: string;
+  readonly #maxLineBytes: number;
   #parts: Uint8Array[] = [];
+  /** Bytes in `#parts`. */
+  #pending = 0;
   #line = 0;
   /** Offset of the current line's first byte in the (decompressed) stream. */
   #lineStart = 0;
 
-  constructor(label: string) {
+  constructor(label: string, maxLineBytes = Number.POSITIVE_INFINITY) {
     this.#label = label;
+    this.#maxLineBytes = maxLineBytes;
   }
 
   *feed(chunk: Uint8Array): Generator<LogLine> {
     let start = 0;
     for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
-      this.#parts.push(chunk.subarray(start, end));
+      this.#hold(chunk.subarray(start, end));
       yield this.#emit(true);
       start = end + 1;
     }
     // Copied: the producer may reuse its buffer once this chunk is consumed.
-    if (start < chunk.length) this.#parts.push(chunk.slice(start));
+    if (start < chunk.length) this.#hold(chunk.slice(start));
+  }
+
+  #hold(part: Uint8Array): void {
+    this.#pending += part.byteLength;
+    if (this.#pending > this.#maxLineBytes) {
+      const limit = this.#maxLineBytes;
+      throw new InputError('input/too-large', `the line goes on past the limit of ${formatMebibytes(limit)} (${groupDigits(limit)} bytes, maxInputBytes)`, { source: this.#label, line: this.#line + 1 });
+    }
+    this.#parts.push(part);
   }
 
   *finish(): Generator<LogLine> {
@@ -115,6 +129,7 @@ class LineSplitter {
     this.#line += 1;
     const bytes = this.#parts.length === 1 ? (this.#parts[0] as Uint8Array) : Buffer.concat(this.#parts);
     this.#parts = [];
+    this.#pending = 0;
     const start = this.#lineStart;
     this.#lineStart += bytes.byteLength + 1;
     // A line still being written may end inside a character: decode up to it. Such a line is never
@@ -127,6 +142,15 @@ class LineSplitter {
   }
 }
 
+/** Options of `readLogLines`. */
+export interface LogLineOptions extends InputOptions {
+  /**
+   * Apply `maxInputBytes` to each line instead of the whole input: for a reader that keeps nothing
+   * per line (a trace replay), so an input of any length streams through in bounded memory.
+   */
+  readonly limitPerLine?: boolean;
+}
+
 /**
  * Streams the lines of a plain or zstd-compressed log file. Compression is recognised by the zstd
  * frame magic, so a compressed file read under any name works; a `.zst`/`.zstd` name without the
@@ -135,9 +159,11 @@ class LineSplitter {
  * @param file path to read, or `-` for standard input
  * @param options how errors name the input, its size limit, what `-` reads
  */
-export async function* readLogLines(file: string, options: InputOptions = {}): AsyncGenerator<LogLine> {
+export async function* readLogLines(file: string, options: LogLineOptions = {}): AsyncGenerator<LogLine> {
   const label = inputLabel(file, options);
-  const chunks = inputChunks(file, options);
+  const limit = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const perLine = options.limitPerLine === true;
+  const chunks = inputChunks(file, perLine ? { ...options, maxInputBytes: Number.POSITIVE_INFINITY } : options);
   const first = await chunks.next();
   if (first.done) return;
   const compressed = hasZstdMagic(first.value);
@@ -148,8 +174,8 @@ export async function* readLogLines(file: string, options: InputOptions = {}): A
     yield first.value as Uint8Array;
     yield* chunks;
   }
-  const bytes = compressed ? zstdChunks(all(), label, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES) : all();
-  const splitter = new LineSplitter(label);
+  const bytes = compressed ? zstdChunks(all(), label, perLine ? Number.POSITIVE_INFINITY : limit) : all();
+  const splitter = new LineSplitter(label, perLine ? limit : undefined);
   for await (const chunk of bytes) yield* splitter.feed(chunk);
   yield* splitter.finish();
 }
