@@ -103,6 +103,8 @@ export type { AgentSessionHeader, EventExtras, RecordedEvent, SurfaceOp } from '
 export {
   APPROVAL_NEVER_CONTEXT,
   assembleHead,
+  headParts,
+  toolPart,
   buildToolVisibility,
   byName,
   CODE_ONLY_INSTRUCTION,
@@ -168,7 +170,7 @@ export type {
 } from './runtime/index.js';
 
 // The agent loop and the contract the loop, the run driver, the host and tools meet on.
-export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './runtime/index.js';
+export { Agent, agentHead, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './runtime/index.js';
 export type { ToolErrorIdentity } from './runtime/index.js';
 export type {
   AgentEnvironment,
@@ -231,6 +233,8 @@ export {
   finalAssistantOutput,
   forkSeedOf,
   IN_PROCESS_CAPABILITIES,
+  checkChildScope,
+  installChildScope,
   installReportTool,
   PRE_PUBLICATION_ABORT_MESSAGE,
   prePublicationAbort,
@@ -315,5 +319,5 @@ export {
 export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './runtime/index.js';
 
 // The in-process agent host and the composition a recorded head came from.
-export { AgentHost, compositionFromHead } from './runtime/index.js';
+export { AgentHost, assertHostComposition, compositionFromHead } from './runtime/index.js';
 export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './runtime/index.js';

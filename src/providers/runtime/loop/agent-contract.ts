@@ -146,6 +146,11 @@ export interface HostComposition {
    * `includeRuntimeContext: false`, as the `minimal` preset sets it); default true.
    */
   readonly includeRuntimeContext?: boolean;
+  /**
+   * False when the deployment does not load DSH's report package: continuable children then get no
+   * `report` tool and no `tool:report` section. Default true, as DSH's base bundle loads it.
+   */
+  readonly reportChannel?: boolean;
 }
 
 /** One request an agent sent: what the model received, and the same request as the prefix engine sees it. */

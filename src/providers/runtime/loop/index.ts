@@ -1,5 +1,7 @@
 // The agent loop: the agent, its scope, turns and steps, tool dispatch, and the contract the driver, host and tools meet on.
 export { Agent } from './agent.js';
+export { agentHead } from './agent-head.js';
+export type { AgentHeadInputs } from './agent-head.js';
 export type { AgentInit } from './agent.js';
 export type {
   AgentEnvironment,
