@@ -80,7 +80,26 @@ export {
 } from './compositions/index.js';
 export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
-export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, guardWarnings, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience, unexplainedDelegations } from './guard/index.js';
+export {
+  explainExitCode,
+  explainReport,
+  GUARD_CHECKS,
+  GuardCache,
+  guardComposition,
+  guardDelegation,
+  guardExitCode,
+  guardJson,
+  guardRun,
+  guardRunJson,
+  guardWarnings,
+  hasErrorFinding,
+  invalidInputLines,
+  modelExperienceCards,
+  renderGuardReport,
+  renderGuardRun,
+  renderModelExperience,
+  unexplainedDelegations,
+} from './guard/index.js';
 export type {
   CallPath,
   ChildDelta,
@@ -89,8 +108,11 @@ export type {
   GuardCompositionOptions,
   GuardDelegationInput,
   GuardFinding,
+  ExplainResult,
   GuardReport,
+  GuardRun,
   GuardSeverity,
+  GuardVerdict,
   HeadDelta,
   ModelExperienceCard,
   ParentSetup,

@@ -8,7 +8,7 @@ import { ANALYZE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { MAX_INPUT_OPTION, maxInputBytes } from '../input-options.js';
-import { formatOption, providerOption, type OutputFormat } from '../option-values.js';
+import { FORMAT_OPTIONS, formatOption, providerOption, type OutputFormat } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 /** `analyze` also draws the HTML prefix map (`--format html -o report.html`). */
@@ -52,8 +52,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         provider: { type: 'string' },
         prices: { type: 'string' },
         tokenizer: { type: 'string' },
-        format: { type: 'string' },
-        json: { type: 'boolean' },
+        ...FORMAT_OPTIONS,
         output: { type: 'string', short: 'o' },
         ...MAX_INPUT_OPTION,
       });

@@ -8,6 +8,7 @@ import type { Command } from '../command.js';
 import { DEMO_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
+import { FORMAT_OPTIONS, formatOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 /**
@@ -35,7 +36,8 @@ function shownTree(): string {
 export const demoCommand: Command = {
   ...DEMO_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-    const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, output: { type: 'string', short: 'o' } });
+    const { values, positionals } = parseOptions(argv, { ...FORMAT_OPTIONS, output: { type: 'string', short: 'o' } });
+    const format = formatOption(values, ['text', 'json']);
     if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);
     const given = typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE;
     const page = path.resolve(io.cwd, given);
@@ -47,7 +49,7 @@ export const demoCommand: Command = {
       throw unwritableFile(given, error);
     });
 
-    if (values['json']) {
+    if (format === 'json') {
       io.stdout(`${JSON.stringify({ ...analysis, html: page })}\n`);
       return EXIT.ok;
     }

@@ -5,7 +5,7 @@ import type { Command } from '../command.js';
 import { DIFF_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
-import { formatOption, providerOption } from '../option-values.js';
+import { FORMAT_OPTIONS, formatOption, providerOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 
@@ -25,8 +25,7 @@ export const diffCommand: Command = {
       layout: { type: 'string' },
       provider: { type: 'string' },
       tokenizer: { type: 'string' },
-      format: { type: 'string' },
-      json: { type: 'boolean' },
+      ...FORMAT_OPTIONS,
       ...MAX_INPUT_OPTION,
     });
     if (positionals.length !== 2) throw new UsageError('usage/arguments', `expected two request files (parent, child), got ${positionals.length}`);
