@@ -21,8 +21,8 @@ export interface AnalyzeOptions {
   readonly maxInputBytes?: number;
   /** Directory relative paths are resolved against (default: the working directory). */
   readonly cwd?: string;
-  /** Called as inputs are read: files done, files in all, the file just read. */
-  readonly onProgress?: (done: number, total: number, file: string) => void;
+  /** Called as inputs are read: files done, files in all, the file just read, and the requests of the readers done so far. */
+  readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
   /** The readers to dispatch to (default `SESSION_READERS`). */
   readonly readers?: readonly SessionReader[];
 }
@@ -102,11 +102,11 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
 
   const total = [...claimed.values()].reduce((sum, inputs) => sum + inputs.length, 0);
   let done = 0;
-  const onFile = (file: string) => options.onProgress?.(++done, total, file);
+  let requests = 0;
+  const onFile = (file: string) => options.onProgress?.(++done, total, file, requests);
   const trees: SessionTreeAnalysis[] = [];
   for (const [reader, inputs] of claimed) {
-    trees.push(
-      ...(await reader.analyze(inputs, {
+    const analysed = await reader.analyze(inputs, {
         policy: options.policy ?? 'auto',
         policyByName: options.policyByName,
         onFile,
@@ -115,8 +115,9 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.layout ? { layout: options.layout } : {}),
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
-      })),
-    );
+    });
+    trees.push(...analysed);
+    for (const tree of analysed) for (const session of tree.sessions) requests += session.requests.length;
   }
   // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
   // would otherwise report 0 requests and pass.

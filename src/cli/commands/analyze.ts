@@ -10,6 +10,7 @@ import type { CliIo } from '../io.js';
 import { MAX_INPUT_OPTION, maxInputBytes } from '../input-options.js';
 import { FORMAT_OPTIONS, formatOption, providerOption, type OutputFormat } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
+import { progressLine } from '../progress-line.js';
 
 /** `analyze` also draws the HTML prefix map (`--format html -o report.html`). */
 const ANALYZE_FORMATS = ['text', 'md', 'json', 'html'] as const satisfies readonly OutputFormat[];
@@ -27,21 +28,6 @@ function policyOption(value: unknown): PolicyChoice {
   throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
 }
 
-/** A progress line on stderr that rewrites itself, and is cleared when done (only on a terminal, only over several files). */
-function progressLine(io: CliIo) {
-  let shown = false;
-  return {
-    update(done: number, total: number, file: string) {
-      if (!io.progress || total < 2) return;
-      shown = true;
-      io.stderr(`\r\u001b[2Kanalyze: ${done}/${total} ${file}`.slice(0, 200));
-    },
-    clear() {
-      if (shown) io.stderr('\r\u001b[2K');
-    },
-  };
-}
-
 /** `kvprefix analyze`, with the policies it replays through. */
 export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
   return {
@@ -56,15 +42,15 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         output: { type: 'string', short: 'o' },
         ...MAX_INPUT_OPTION,
       });
+      const format = formatOption(values, ANALYZE_FORMATS);
       if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one file or directory to analyze');
       const policy = policyOption(values['policy']);
       const provider = providerOption(values['provider']);
-      const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const limit = maxInputBytes(values['max-input-mb']);
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
-      const progress = progressLine(io);
+      const progress = progressLine(io, 'analyze');
       let result;
       try {
         result = await analyzePaths(positionals, { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) });

@@ -28,13 +28,13 @@ export const diffCommand: Command = {
       ...FORMAT_OPTIONS,
       ...MAX_INPUT_OPTION,
     });
+    const format = formatOption(values);
     if (positionals.length !== 2) throw new UsageError('usage/arguments', `expected two request files (parent, child), got ${positionals.length}`);
     if (positionals.every((file) => file.replace(/#\d+$/, '') === STDIN_NAME)) {
       throw new UsageError('usage/arguments', 'standard input (-) can be only one of the two requests');
     }
     const layout = layoutOption(values['layout']);
     const provider = providerOption(values['provider']);
-    const format = formatOption(values);
     const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
     const diff = await diffRequestFiles(positionals[0]!, positionals[1]!, { cwd: io.cwd, tokenizer, ...inputOptions(values, io), ...(layout ? { layout } : {}), ...(provider ? { provider } : {}) });
     io.stdout(format === 'json' ? `${JSON.stringify(diff)}\n` : format === 'md' ? renderDiffMarkdown(diff) : renderDiffText(diff));
