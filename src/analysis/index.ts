@@ -1,3 +1,6 @@
+// kvprefix/analysis: what the user gets from recorded traffic and compositions: replays of DSH logs,
+// Claude Code transcripts and captured request bodies through provider cache policies, the cause of
+// every miss, duplication and simulation, guard checks, and the reports (text, Markdown, JSON, HTML).
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
 export { detectProvider, detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
 export type { DetectedProvider, DetectedWire, FoundBody, ProviderBasis, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';

@@ -1,3 +1,6 @@
+// kvprefix/providers: the subagent system kvprefix models: reading inputs and session logs, the fork
+// seed and request reconstruction, the language-model interface, and the in-process subagent runtime
+// (agent loop, run driver, spawn and fork providers, delegation tool, host).
 // Reading one input file or standard input: size limit, plain failure wording, strict UTF-8 (src/providers/input).
 export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, describeWriteFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile, unwritableFile } from './input/index.js';
 export type { InputOptions } from './input/index.js';

@@ -1,3 +1,4 @@
+// Duplication: what forking duplicates (inherited history × children) and what that costs against spawning.
 export { duplicationAccount } from './duplication-account.js';
 export type { DuplicationAccount } from './duplication-account.js';
 export { accountFanOut } from './fan-out-account.js';
