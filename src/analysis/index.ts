@@ -194,7 +194,7 @@ export type {
   FanOutAccount,
   FanOutAccountOptions,
   FanOutPlan,
-  RequestHead,
+  FanOutHead,
   TreeDuplication,
 } from './duplication/index.js';
 // Request families: a captured parent request and its children's, as one session tree for reports.

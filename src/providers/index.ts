@@ -201,7 +201,7 @@ export type {
   JsonSchemaObject,
   InterruptOutcome,
   ListedSubagent,
-  RecordedRequest,
+  SentRequest,
   StepOutcome,
   StopReason,
   SubagentCapabilities,

@@ -100,7 +100,7 @@ export type {
   JsonSchemaObject,
   InterruptOutcome,
   ListedSubagent,
-  RecordedRequest,
+  SentRequest,
   StepOutcome,
   StopReason,
   SubagentCapabilities,

@@ -154,7 +154,7 @@ export interface HostComposition {
 }
 
 /** One request an agent sent: what the model received, and the same request as the prefix engine sees it. */
-export interface RecordedRequest {
+export interface SentRequest {
   readonly turn: number;
   readonly step: number;
   readonly model: ModelRequest;
@@ -218,7 +218,7 @@ export interface AgentHandle {
   /** The agent's own registration layer (read-only here). */
   readonly scope: AgentScopeView;
   /** Every request this agent sent, in order. */
-  readonly requests: readonly RecordedRequest[];
+  readonly requests: readonly SentRequest[];
   /** Seq of the child's task message (its first own user prompt), once claimed. */
   readonly taskSeq: number | undefined;
   readonly status: AgentStatus;

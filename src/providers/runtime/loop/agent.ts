@@ -3,7 +3,7 @@ import type { CallConfig } from '../../model/language-model.js';
 import type { AssembledHead } from '../head/assemble-head.js';
 import { agentHead } from './agent-head.js';
 import type { AgentSessionLog } from '../log/session-log.js';
-import type { AgentEnvironment, AgentHandle, AgentStatus, CancelCause, RecordedRequest, ToolDefinition } from './agent-contract.js';
+import type { AgentEnvironment, AgentHandle, AgentStatus, CancelCause, SentRequest, ToolDefinition } from './agent-contract.js';
 import { AgentScope } from './agent-scope.js';
 import { runTurn } from './agent-turn.js';
 import type { InboxMessage } from './inbox-message.js';
@@ -52,7 +52,7 @@ export class Agent implements AgentHandle {
   }
 
   /** Every request this agent sent, in order, as model input and as a prefix-engine request. */
-  get requests(): readonly RecordedRequest[] {
+  get requests(): readonly SentRequest[] {
     return this.#state.requests;
   }
 

@@ -27,7 +27,7 @@ export type {
   JsonSchemaObject,
   InterruptOutcome,
   ListedSubagent,
-  RecordedRequest,
+  SentRequest,
   StopReason,
   SubagentCapabilities,
   SubagentProvider,

@@ -5,7 +5,7 @@ import { projectSurface, surfaceMessage, toSourcedChatMessages } from '../../ses
 import { headParts } from '../head/head-parts.js';
 import type { AssembledHead } from '../head/assemble-head.js';
 import { sessionEntries } from '../log/session-entries.js';
-import type { AgentHandle, RecordedRequest } from './agent-contract.js';
+import type { AgentHandle, SentRequest } from './agent-contract.js';
 
 /**
  * Builds the request of one step from the assembled head and the log's model-visible surface.
@@ -14,7 +14,7 @@ import type { AgentHandle, RecordedRequest } from './agent-contract.js';
  * live are the same bytes. System sections keep their names (`tools:sdk` is an `sdk` segment), tools
  * are chat `function` entries, and the child's task message is a `task` segment.
  */
-export function buildRecordedRequest(agent: AgentHandle, head: AssembledHead, turn: number, step: number): RecordedRequest {
+export function buildRecordedRequest(agent: AgentHandle, head: AssembledHead, turn: number, step: number): SentRequest {
   const surface = projectSurface(sessionEntries(agent.session), { source: `session ${agent.id}` });
   const stored = surface.map((entry) => surfaceMessage(entry.event));
   // The session schema's message is the same JSON object the model layer types as ModelMessage.
