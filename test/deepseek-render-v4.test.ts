@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayDeepSeekText, renderDeepSeekV4, withGeneratedResponse } from '../src/analysis/index.js';
+import { displayDeepSeekText } from '../src/analysis/deepseek/special-tokens.js';
+import { renderDeepSeekV4, withGeneratedResponse } from '../src/analysis/deepseek/render-v4.js';
 import type { ChatWireMessage } from '../src/providers/index.js';
 import type { RequestParts } from '../src/prefix/index.js';
 

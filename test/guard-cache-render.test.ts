@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { GuardCache, type ParentSetup } from '../src/analysis/index.js';
 import { assembleDelegationHeads } from '../src/analysis/guard/delegation-heads.js';
 import type { LayoutName } from '../src/prefix/index.js';
-import { AgentHost, completedTurnPrefix, projectSurface, sessionEntries, surfaceMessage } from '../src/providers/index.js';
+import { AgentHost, completedTurnPrefix, projectSurface, surfaceMessage } from '../src/providers/index.js';
+import { sessionEntries } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { deterministicSources, prompt, ROUTE, smallComposition, textStep } from './support/runtime-scenario.js';
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guardDelegation, type ChildDelta } from '../src/analysis/index.js';
 import { assembleDelegationHeads } from '../src/analysis/guard/delegation-heads.js';
-import { createForkProvider, prepareChild, type AssembledHead, type HostComposition, type PromptSection } from '../src/providers/index.js';
+import { createForkProvider, type AssembledHead, type HostComposition, type PromptSection } from '../src/providers/index.js';
+import { prepareChild } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { guardParent } from './support/guard-parent.js';
 import { smallComposition, smallHost } from './support/runtime-scenario.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardDelegation, type GuardFinding, type ParentSetup } from '../src/analysis/index.js';
-import { createForkProvider, createSpawnProvider, renderTypeScriptSdk, type HostComposition, type ToolDefinition } from '../src/providers/index.js';
+import { createForkProvider, createSpawnProvider, type HostComposition, type ToolDefinition } from '../src/providers/index.js';
+import { renderTypeScriptSdk } from '../src/providers/runtime/index.js';
 import { guardParent } from './support/guard-parent.js';
 import { smallComposition } from './support/runtime-scenario.js';
 

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { analyzeDshSessionTree, DeepSeekV4Tokenizer, predictionAccuracy, type RequestAnalysis, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { analyzeDshSessionTree, DeepSeekV4Tokenizer, type RequestAnalysis, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { predictionAccuracy } from '../src/analysis/replay/index.js';
 import { PrefixTokenCounter } from '../src/prefix/index.js';
 import { modelRequestPoints, readSessionLog } from '../src/providers/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';

@@ -2,10 +2,16 @@
 // Claude Code transcripts and captured request bodies through provider cache policies, the cause of
 // every miss, duplication and simulation, guard checks, and the reports (text, Markdown, JSON, HTML).
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
-export { detectProvider, detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
+export {
+  readRequestBody,
+  readRequestFile,
+} from './wire/index.js';
 export type { DetectedProvider, DetectedWire, FoundBody, ProviderBasis, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
-export { attributeCause, attributeDivergence, CAUSE_RULES, causeScope, compareWithCause, DIVERGENCE_CAUSES, requestDivergence } from './causes/index.js';
+export {
+  attributeCause,
+  requestDivergence,
+} from './causes/index.js';
 export type {
   AttributedDivergence,
   CauseAttribution,
@@ -21,42 +27,26 @@ export type {
   SectionedHead,
 } from './causes/index.js';
 // Diffs of two requests: where they stop sharing a cached prefix, and why.
-export { diffRequestFiles, diffRequests } from './diff/request-diff.js';
+export {
+  diffRequestFiles,
+  diffRequests,
+} from './diff/request-diff.js';
 export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './diff/request-diff.js';
 // Reports: wording and renderers.
 export {
   analyzeJson,
-  causeLine,
   renderAnalyzeMarkdown,
   renderAnalyzeText,
   renderDiffMarkdown,
   renderDiffText,
   renderSeedText,
   seedOfLog,
-  totalsLine,
-  unfinishedLineMessage,
-  unfinishedLineNote,
 } from './report/index.js';
 export type { AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,
-  analyzeWireSequence,
-  choosePolicy,
-  claudeCodeReader,
-  dshReader,
-  fileHead,
-  isClaudeCodeTranscript,
-  isDshSession,
-  observedUsageOf,
-  overallTotals,
-  POLICY_CHOICES,
-  policyNameFor,
-  readRecordedRequests,
   SESSION_READERS,
-  totalsOf,
-  treeTotals,
-  wireReader,
 } from './analyze/index.js';
 export type {
   AnalyzeOptions,
@@ -73,14 +63,7 @@ export type {
   WireSequenceOptions,
 } from './analyze/index.js';
 // DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
-export {
-  assembleHostComposition,
-  compositionFacts,
-  loadReferenceHead,
-  parseComposition,
-  readComposition,
-  resolveComposition,
-} from './compositions/index.js';
+
 export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
 export {
@@ -91,17 +74,10 @@ export {
   guardComposition,
   guardDelegation,
   guardExitCode,
-  guardJson,
   guardRun,
   guardRunJson,
-  guardWarnings,
-  hasErrorFinding,
-  invalidInputLines,
-  modelExperienceCards,
-  renderGuardReport,
   renderGuardRun,
   renderModelExperience,
-  unexplainedDelegations,
 } from './guard/index.js';
 export type {
   CallPath,
@@ -123,26 +99,12 @@ export type {
 } from './guard/index.js';
 // Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
 export {
-  anthropicMinimumTokens,
   anthropicPolicy,
   CACHE_POLICIES,
   costOf,
-  DEEPSEEK_FLASH_PRICES,
-  DEEPSEEK_PRO_PRICES,
-  DEEPSEEK_TTL,
-  DEEPSEEK_UNIT,
   deepseekPolicy,
-  deepseekPricesFor,
-  createAnthropicPolicy,
-  createDeepSeekPolicy,
-  createOpenAIPolicy,
-  createPolicyRegistry,
-  createSglangPolicy,
-  createVllmPolicy,
-  openaiCachedTokens,
   openaiPolicy,
   openaiRoute,
-  parsePriceText,
   policyByName,
   readPriceFile,
   sglangPolicy,
@@ -168,22 +130,38 @@ export type {
   VllmPolicyOptions,
 } from './policies/index.js';
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
-export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
-export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
-export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
+export {
+  DeepSeekV4Tokenizer,
+} from './deepseek/deepseek-tokenizer.js';
+
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
-export { analyzeDshSessionTree } from './replay/analyze-dsh-session-tree.js';
+export {
+  analyzeDshSessionTree,
+} from './replay/analyze-dsh-session-tree.js';
 export type { AnalyzeDshSessionTreeOptions } from './replay/analyze-dsh-session-tree.js';
-export { predictionAccuracy, PrefixStore } from './replay/index.js';
+export {
+  PrefixStore,
+} from './replay/index.js';
 export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
-export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
+export {
+  analyzeClaudeCodeSession,
+} from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
-export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
+export {
+  readTraceFile,
+  simulateTrace,
+  simulationJson,
+  simulationText,
+} from './simulate/index.js';
 export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';
 // Duplication: what a fan-out of fork children duplicates and costs under a cache policy, against spawning them.
-export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut, treeDuplication } from './duplication/index.js';
+export {
+  accountFanOut,
+  duplicationAccount,
+  treeDuplication,
+} from './duplication/index.js';
 export type {
   ChildAccount,
   ChildDuplication,
@@ -198,11 +176,18 @@ export type {
   TreeDuplication,
 } from './duplication/index.js';
 // Request families: a captured parent request and its children's, as one session tree for reports.
-export { analyzeRequestFamily, segmentSpans } from './family/index.js';
+export {
+  analyzeRequestFamily,
+} from './family/index.js';
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
 // Reports: the HTML prefix map of session trees.
-export { pageData, renderHtmlReport } from './report/html/index.js';
+export {
+  renderHtmlReport,
+} from './report/html/index.js';
 export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
-export { analyzeDemoTree, childBreak, childStart, demoText } from './demo/index.js';
+export {
+  analyzeDemoTree,
+  demoText,
+} from './demo/index.js';
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';

@@ -1,16 +1,6 @@
 import { renderRequest, type LayoutName, type MessagePart, type PrefixRequest } from '../../prefix/index.js';
-import {
-  agentHead,
-  AgentScope,
-  assertHostComposition,
-  checkChildScope,
-  headParts,
-  installChildScope,
-  toSourcedChatMessages,
-  type AssembledHead,
-  type HostComposition,
-  type StoredMessage,
-} from '../../providers/index.js';
+import { toSourcedChatMessages, type AssembledHead, type HostComposition, type StoredMessage } from '../../providers/index.js';
+import { agentHead, AgentScope, assertHostComposition, checkChildScope, headParts, installChildScope } from '../../providers/runtime/index.js';
 import type { ChildDelta } from './call-paths.js';
 import { GuardCache } from './guard-cache.js';
 

@@ -1,5 +1,6 @@
 import { getTokenizer, PrefixTokenCounter, type MessagePart, type PrefixRequest, type ToolPart } from '../../prefix/index.js';
-import { toolPart, type StoredMessage, type ToolSchema } from '../../providers/index.js';
+import { type StoredMessage, type ToolSchema } from '../../providers/index.js';
+import { toolPart } from '../../providers/runtime/index.js';
 
 /**
  * What repeated guard decisions on one parent can share, owned by the caller (no process-wide

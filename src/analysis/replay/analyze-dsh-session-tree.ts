@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Tokenizer } from '../../prefix/index.js';
-import { ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
+import { RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
+import { ownEventsStart } from '../../providers/session/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';

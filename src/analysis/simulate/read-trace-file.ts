@@ -1,4 +1,5 @@
-import { decodeUtf8, inputLabel, readInputBytes, type InputOptions } from '../../providers/index.js';
+import { type InputOptions } from '../../providers/index.js';
+import { decodeUtf8, inputLabel, readInputBytes } from '../../providers/input/index.js';
 import { parseTraceText, type BlockTrace } from './trace-request.js';
 
 /** Options of `readTraceFile`. */

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
+import { analyzeJson, analyzePaths, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
+import { POLICY_CHOICES } from '../../analysis/analyze/index.js';
 import { getTokenizer, UsageError } from '../../prefix/index.js';
-import { unwritableFile } from '../../providers/index.js';
+import { unwritableFile } from '../../providers/input/index.js';
 import type { Command } from '../command.js';
 import { ANALYZE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeDemoTree, demoText, renderHtmlReport } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
-import { unwritableFile } from '../../providers/index.js';
+import { unwritableFile } from '../../providers/input/index.js';
 import type { Command } from '../command.js';
 import { DEMO_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';

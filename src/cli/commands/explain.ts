@@ -1,4 +1,5 @@
-import { explainExitCode, explainReport, invalidInputLines, renderModelExperience } from '../../analysis/index.js';
+import { explainExitCode, explainReport, renderModelExperience } from '../../analysis/index.js';
+import { invalidInputLines } from '../../analysis/guard/index.js';
 import { UsageError } from '../../prefix/index.js';
 import type { Command } from '../command.js';
 import { EXPLAIN_HELP } from './help.js';

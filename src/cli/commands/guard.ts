@@ -1,4 +1,5 @@
-import { guardExitCode, guardRun, guardRunJson, invalidInputLines, renderGuardRun } from '../../analysis/index.js';
+import { guardExitCode, guardRun, guardRunJson, renderGuardRun } from '../../analysis/index.js';
+import { invalidInputLines } from '../../analysis/guard/index.js';
 import type { Command } from '../command.js';
 import { GUARD_HELP } from './help.js';
 import type { ExitCode } from '../exit-code.js';
