@@ -2,7 +2,8 @@ import { APPROVAL_NEVER_CONTEXT, DELEGATION_STATEMENT } from '../head/dsh-texts.
 import { SECTION_ORDERS } from '../head/section-orders.js';
 import { validateToolFilter, type ToolFilter } from '../head/tool-filter.js';
 import type { AgentScope } from '../loop/agent-scope.js';
-import type { AgentHandle, HostComposition, JsonSchemaObject } from '../loop/agent-contract.js';
+import type { AgentHandle, HostComposition } from '../loop/agent-contract.js';
+import type { JsonSchemaObject } from '../loop/subagent-contract.js';
 import { installReportTool } from './report-tool.js';
 import { attachStructuredRuntime, compileOutputContract, type OutputContract, type StructuredRuntime } from './structured-output.js';
 

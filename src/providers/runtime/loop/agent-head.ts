@@ -1,7 +1,8 @@
 import type { CallConfig } from '../../model/language-model.js';
 import { assembleHead, type AssembledHead } from '../head/assemble-head.js';
 import { buildToolVisibility } from '../head/tool-visibility.js';
-import type { AgentScopeView, HostComposition, ToolDefinition } from './agent-contract.js';
+import type { AgentScopeView, HostComposition } from './agent-contract.js';
+import type { ToolDefinition } from './tool-contract.js';
 
 /** What an agent's head is assembled from: the host's global layer, the agent's own scope and route. */
 export interface AgentHeadInputs {
