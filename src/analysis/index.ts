@@ -35,14 +35,13 @@ export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './dif
 // Reports: wording and renderers.
 export {
   analyzeJson,
+  writeAnalyzeJson,
   renderAnalyzeMarkdown,
   renderAnalyzeText,
   renderDiffMarkdown,
   renderDiffText,
-  renderSeedText,
-  seedOfLog,
 } from './report/index.js';
-export type { AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
+export type { AnalyzeJsonStreamOptions, AnalyzeMarkdownOptions, AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,
@@ -148,6 +147,13 @@ export {
   analyzeClaudeCodeSession,
 } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
+// Claude Code projects folders and the report of where the cache went: loss by cause, what-ifs, roll-ups.
+export {
+  analyzeClaudeCodeProjects,
+  claudeProjectsFolders,
+  reportAnalysis,
+} from './claude-code/index.js';
+export type { AnalyzeReport, CauseRow, ClaudeCodeProject, ForkWhatIf, LossCause, LossExample, ProjectsOptions, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export {
   readTraceFile,
@@ -182,12 +188,10 @@ export {
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
 // Reports: the HTML prefix map of session trees.
 export {
+  readEmbeddedPageData,
   renderHtmlReport,
 } from './report/html/index.js';
-export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
+export type { DrawnScale, HtmlReportOptions, PageBreak, PageDataOptions, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
-export {
-  analyzeDemoTree,
-  demoText,
-} from './demo/index.js';
+
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';

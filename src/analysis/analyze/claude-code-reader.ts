@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { analyzeClaudeCodeSession, findSidechainFiles, readClaudeCodeTranscript, type TranscriptInputOptions } from '../claude-code/index.js';
+import { analyzeClaudeCodeSession } from '../claude-code/analyze-claude-code-session.js';
+import { findSidechainFiles } from '../claude-code/find-sidechains.js';
+import { readClaudeCodeTranscript, type TranscriptInputOptions } from '../claude-code/transcript-entry.js';
 import { choosePolicy } from './policy-choice.js';
 import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
 
