@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HitRateSeries, MAX_BUCKETS, simulateTrace, simulateTraceFile, type TraceRequest } from '../src/analysis/index.js';
+import { simulateTrace, simulateTraceFile, type TraceRequest } from '../src/analysis/index.js';
+import { HitRateSeries, MAX_BUCKETS } from '../src/analysis/simulate/index.js';
 import { bufferedIo } from '../src/cli/io.js';
 import { runCli } from '../src/cli/main.js';
 

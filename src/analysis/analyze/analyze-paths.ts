@@ -23,8 +23,8 @@ export interface AnalyzeOptions {
   readonly maxInputBytes?: number;
   /** Directory relative paths are resolved against (default: the working directory). */
   readonly cwd?: string;
-  /** Called as inputs are read: files done, files in all, the file just read. */
-  readonly onProgress?: (done: number, total: number, file: string) => void;
+  /** Called as inputs are read: files done, files in all, the file just read, and the requests of the readers done so far. */
+  readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
   /** Which request heads DSH replays calibrate against observed totals (default `auto`: only heads rebuilt from placeholders). */
   readonly calibrate?: CalibrationMode;
   /** The readers to dispatch to (default `SESSION_READERS`). */
@@ -106,7 +106,8 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
 
   const total = [...claimed.values()].reduce((sum, inputs) => sum + inputs.length, 0);
   let done = 0;
-  const onFile = (file: string) => options.onProgress?.(++done, total, file);
+  let requests = 0;
+  const onFile = (file: string) => options.onProgress?.(++done, total, file, requests);
   const trees: SessionTreeAnalysis[] = [];
   for (const [reader, inputs] of claimed) {
     const analyzed = await reader.analyze(inputs, {
@@ -122,6 +123,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
     });
     // A cause sentence that claims a shared prefix on a row that reads none of it says why.
     trees.push(...analyzed.map((tree) => explainUnreadPrefixes(tree, options.policyByName(tree.policy))));
+    for (const tree of analyzed) for (const session of tree.sessions) requests += session.requests.length;
   }
   // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
   // would otherwise report 0 requests and pass.

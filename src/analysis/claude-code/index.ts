@@ -1,3 +1,4 @@
+// Claude Code transcripts: their API calls and subagents, replayed through a cache policy.
 export { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
 export { DEFAULT_CLAUDE_CODE_HEAD_TOKENS } from './claude-code-replay.js';
 export type { ClaudeCodeAnalysisOptions } from './claude-code-replay.js';

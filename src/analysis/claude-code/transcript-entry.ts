@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
-import { inputLabel, readLogLines, type InputOptions } from '../../providers/index.js';
+import { type InputOptions } from '../../providers/index.js';
+import { inputLabel } from '../../providers/input/index.js';
+import { readLogLines } from '../../providers/session/index.js';
 import { notClaudeCodeTranscript } from './transcript-kind.js';
 
 /*

@@ -1,4 +1,5 @@
-import { delegationToolConfigSchema, type DelegationToolConfig, type SubagentProvider } from '../../providers/index.js';
+import { type DelegationToolConfig, type SubagentProvider } from '../../providers/index.js';
+import { delegationToolConfigSchema } from '../../providers/runtime/index.js';
 import { childPath, type CompositionProblem, type YamlLocation } from './composition-problem.js';
 import { evaluateJsValue, JsExpression, type JsEnvironment } from './js-expression.js';
 import { DELEGATION_TOOL_PACKAGE, PROGRAMMATIC_CALLERS, PROVIDER_PACKAGES, REPORT_PACKAGE } from './provider-packages.js';

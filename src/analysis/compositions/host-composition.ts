@@ -1,15 +1,5 @@
-import {
-  createDelegationTool,
-  delegationToolSchema,
-  HARNESS_IDENTITY,
-  schemaOnlyTool,
-  SECTION_ORDERS,
-  type DelegationTool,
-  type HostComposition,
-  type MountedProvider,
-  type PromptSection,
-  type ToolDefinition,
-} from '../../providers/index.js';
+import { createDelegationTool, SECTION_ORDERS, type DelegationTool, type HostComposition, type MountedProvider, type PromptSection, type ToolDefinition } from '../../providers/index.js';
+import { delegationToolSchema, HARNESS_IDENTITY, schemaOnlyTool } from '../../providers/runtime/index.js';
 import { appBundle } from './app-bundle.js';
 import { childPath, type CompositionProblem } from './composition-problem.js';
 import type { CompositionFacts, DelegationToolFacts } from './composition-facts.js';

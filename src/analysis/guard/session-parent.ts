@@ -1,19 +1,6 @@
 import { KvprefixError } from '../../prefix/index.js';
-import {
-  compositionFromHead,
-  completedTurnPrefix,
-  isEventType,
-  loadHeadPins,
-  projectSurface,
-  readSessionLog,
-  resolveRequestHead,
-  STDIN_NAME,
-  type InputOptions,
-  surfaceMessage,
-  type HostComposition,
-  type StoredMessage,
-  type UnfinishedLine,
-} from '../../providers/index.js';
+import { compositionFromHead, completedTurnPrefix, loadHeadPins, projectSurface, readSessionLog, resolveRequestHead, STDIN_NAME, type InputOptions, surfaceMessage, type HostComposition, type StoredMessage, type UnfinishedLine } from '../../providers/index.js';
+import { isEventType } from '../../providers/session/index.js';
 import type { RecordedHeader } from './guard-subject.js';
 
 /** What a parent session log tells the guard: its logged heads, the head now, and the history a fork would inherit. */

@@ -1,7 +1,8 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
-import { decodeUtf8, readInputBytes, type InputOptions } from '../../providers/index.js';
+import { type InputOptions } from '../../providers/index.js';
+import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import type { CachePolicy, PriceTable } from './cache-policy.js';
 
 const perMillion = z.number().finite().nonnegative();

@@ -1,18 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../prefix/index.js';
-import {
-  findDelegationCall,
-  isEventType,
-  loadHeadPins,
-  messageToChatMessages,
-  modelRequestPoints,
-  readSessionLog,
-  type ChatWireMessage,
-  type HeadPins,
-  type ModelRequestPoint,
-  type SessionLog,
-} from '../../providers/index.js';
+import { findDelegationCall, loadHeadPins, modelRequestPoints, readSessionLog, type ChatWireMessage, type HeadPins, type ModelRequestPoint, type SessionLog } from '../../providers/index.js';
+import { isEventType, messageToChatMessages } from '../../providers/session/index.js';
 
 /** One log of a DSH session tree, read, with the pins that fill its placeholders. */
 export interface DshSessionFile {

@@ -1,3 +1,4 @@
+// Simulation: a block-hash trace replayed through a prefix cache with capacity and TTL.
 export { BlockPrefixCache } from './block-prefix-cache.js';
 export type { BlockCacheLimits, LeadingHit } from './block-prefix-cache.js';
 export { hitRateChart } from './hit-rate-chart.js';

@@ -1,5 +1,7 @@
 import { InputError } from '../../prefix/index.js';
-import { decodeUtf8, inputLabel, readInputBytes, readLogLines, STDIN_NAME, type InputOptions } from '../../providers/index.js';
+import { type InputOptions } from '../../providers/index.js';
+import { decodeUtf8, inputLabel, readInputBytes, STDIN_NAME } from '../../providers/input/index.js';
+import { readLogLines } from '../../providers/session/index.js';
 import { simulateTrace } from './simulate-trace.js';
 import { TraceReplay, type SimulateTraceOptions, type SimulationResult } from './trace-replay.js';
 import { parseTraceLine, parseTraceText, type BlockTrace } from './trace-request.js';

@@ -7,6 +7,7 @@ import type { Command } from '../command.js';
 import { SIMULATE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
+import { FORMAT_OPTIONS, formatOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 /** A numeric option's value, or a usage error naming the option and what it got. */
@@ -32,9 +33,10 @@ export const simulateCommand: Command = {
       policy: { type: 'string' },
       model: { type: 'string' },
       prices: { type: 'string' },
-      json: { type: 'boolean' },
+      ...FORMAT_OPTIONS,
       ...MAX_INPUT_OPTION,
     });
+    const format = formatOption(values, ['text', 'json']);
     if (positionals.length !== 1) throw new UsageError('usage/arguments', `expected one trace file, got ${positionals.length}`);
     const capacityBlocks = numberOption(values, 'capacity', true);
     const ttlSeconds = numberOption(values, 'ttl', false);
@@ -57,7 +59,7 @@ export const simulateCommand: Command = {
     const file = positionals[0]!;
     const result = await simulateTraceFile(file === STDIN_NAME ? file : path.resolve(io.cwd, file), { ...options, ...inputOptions(values, io), ...(file === STDIN_NAME ? {} : { label: file }) });
     for (const warning of result.warnings) io.stderr(`kvprefix simulate: ${file}: warning: ${warning}\n`);
-    io.stdout(values['json'] ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
+    io.stdout(format === 'json' ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
     return EXIT.ok;
   },
 };

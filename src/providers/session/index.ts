@@ -1,3 +1,4 @@
+// Session logs: reading and validating DSH's JSONL, the model-visible surface, the fork seed, and requests reconstructed from a log.
 export {
   isBlockType,
   assistantMessageSchema,
