@@ -3,19 +3,27 @@ import { getTokenizer } from '../../prefix/index.js';
 import type { SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
 import { collectApiCalls } from './api-calls.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
-import { findSidechainFiles } from './find-sidechains.js';
+import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
 import { SessionCalibration } from './token-calibration.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
 
 /** The main transcript and its subagents, read. */
-async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions): Promise<ClaudeCodeTranscript[]> {
+async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
   const main = await readClaudeCodeTranscript(file, input);
   const sessionId = main.entries[0]?.sessionId;
   const mainIsSidechain = main.entries.some((entry) => entry.isSidechain === true);
   if (!withSidechains || sessionId === undefined || mainIsSidechain) return [main];
-  const children = await Promise.all((await findSidechainFiles(file, sessionId)).map((child) => readClaudeCodeTranscript(child, input)));
-  return [main, ...children];
+  const transcripts = [main];
+  // One at a time: a session with a hundred subagents must not hold a hundred files open.
+  for (const child of await findSidechainFiles(file, sessionId, index)) transcripts.push(await readClaudeCodeTranscript(child, input));
+  return transcripts;
 }
+
+/** Options of `analyzeClaudeCodeSession`: the replay's, and the run's shared subagent index. */
+export type ClaudeCodeSessionOptions = ClaudeCodeAnalysisOptions & {
+  /** Agent files already read in this run (one per run, so each is read once). */
+  readonly sidechainIndex?: SidechainIndex;
+};
 
 /**
  * Replays a Claude Code session — a main transcript and its subagent sidechains — through a cache
@@ -24,8 +32,9 @@ async function readTree(file: string, withSidechains: boolean, input: Transcript
  * breakpoints: end of the system prompt and end of the last message); token counts are o200k
  * estimates calibrated against the usage of the session's earlier requests.
  */
-export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeAnalysisOptions = {}): Promise<SessionTreeAnalysis> {
-  const transcripts = await readTree(file, options.sidechains ?? true, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
+export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
+  const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const transcripts = await readTree(file, options.sidechains ?? true, input, options.sidechainIndex ?? new SidechainIndex(input));
   const replay = new ClaudeCodeReplay(options);
   const states: SessionState[] = transcripts.map((transcript) => {
     const first = transcript.entries[0];

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
+import { readInputText } from '../../providers/index.js';
 import type { CachePolicy, PriceTable } from './cache-policy.js';
 
 const perMillion = z.number().finite().nonnegative();
@@ -90,15 +90,12 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
   return overridesFrom(parsed.data, file);
 }
 
-/** Reads `--prices FILE` (JSON or YAML); an InputError names the file, line and reason. */
-export async function readPriceFile(file: string): Promise<PriceOverrides> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read the price file: ${(error as Error).message}`, { source: file }, { cause: error });
-  }
-  return parsePriceText(text, file);
+/**
+ * Reads `--prices FILE` (JSON or YAML) through the shared input reader (size limit, strict UTF-8,
+ * devices refused); an InputError names the file, line and reason.
+ */
+export async function readPriceFile(file: string, input: { readonly maxInputBytes?: number } = {}): Promise<PriceOverrides> {
+  return parsePriceText(await readInputText(file, input), file);
 }
 
 /** `policy` with the user's prices in front of its defaults (same rule, same parameters). */

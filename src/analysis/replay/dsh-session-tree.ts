@@ -55,7 +55,7 @@ function treeFiles(target: string): string[] {
  */
 export async function readDshSessionTree(target: string, options: { readonly maxInputBytes?: number } = {}): Promise<DshSessionFile[]> {
   const files = treeFiles(target);
-  const sessions = await Promise.all(files.map(async (file) => ({ file, log: await readSessionLog(file, options), pins: await loadHeadPins(file) })));
+  const sessions = await Promise.all(files.map(async (file) => ({ file, log: await readSessionLog(file, options), pins: await loadHeadPins(file, options) })));
   const ids = new Set(sessions.map((session) => session.log.header.id));
   const isRoot = (session: DshSessionFile) => session.log.header.parentSession === undefined || !ids.has(session.log.header.parentSession);
   return sessions.sort((a, b) => Number(isRoot(b)) - Number(isRoot(a)) || a.log.header.createdAt - b.log.header.createdAt);

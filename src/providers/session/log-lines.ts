@@ -1,5 +1,5 @@
 import { InputError } from '../../prefix/errors.js';
-import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, inputChunks, inputLabel, inputTooLarge, type InputOptions } from '../input/index.js';
+import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, hasZstdMagic, inputChunks, inputLabel, zstdChunks, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
 export interface LogLine {
@@ -14,59 +14,9 @@ export interface LogLine {
   readonly terminated: boolean;
 }
 
-/** Every zstd frame starts with these four bytes (RFC 8878 §3.1.1). */
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
-
-function hasZstdMagic(bytes: Uint8Array): boolean {
-  return ZSTD_MAGIC.every((byte, index) => bytes[index] === byte);
-}
-
 /** True when a file name says the log is zstd-compressed (`.jsonl.zstd` as DSH stores it, or `.zst`). */
 export function isZstdFileName(file: string): boolean {
   return /\.zstd?$/i.test(file);
-}
-
-function zstdError(label: string, error: unknown): InputError {
-  const detail = error instanceof Error ? error.message : String(error);
-  return new InputError('input/zstd-corrupt', `corrupt or truncated zstd stream (${detail})`, { source: label }, { cause: error });
-}
-
-/**
- * Decompresses a zstd byte stream as it arrives (fzstd's streaming `Decompress`), so a large stored
- * log is never held whole in memory. A stream that ends inside a frame is reported, not cut short
- * silently: the final empty push makes fzstd check that the last frame is complete.
- */
-async function* zstdChunks(chunks: AsyncIterable<Uint8Array>, label: string, limit: number): AsyncGenerator<Uint8Array> {
-  // Loaded here, on the first compressed log: most logs are plain, and a short command such as
-  // `kvprefix seed` should not load a decoder it does not use.
-  const { Decompress } = await import('fzstd');
-  const ready: Uint8Array[] = [];
-  let total = 0;
-  const decompressor = new Decompress((data) => {
-    if (data.length > 0) ready.push(data);
-  });
-  // The limit holds for the decompressed bytes too: a small stored file must not expand without bound.
-  function* drain(): Generator<Uint8Array> {
-    for (const data of ready.splice(0)) {
-      total += data.byteLength;
-      if (total > limit) throw inputTooLarge(label, undefined, limit, 'decompressed log');
-      yield data;
-    }
-  }
-  for await (const chunk of chunks) {
-    try {
-      decompressor.push(chunk);
-    } catch (error) {
-      throw zstdError(label, error);
-    }
-    yield* drain();
-  }
-  try {
-    decompressor.push(new Uint8Array(0), true);
-  } catch (error) {
-    throw zstdError(label, error);
-  }
-  yield* drain();
 }
 
 /** Where a UTF-8 sequence cut short by the end of `bytes` starts (`bytes.length` when none is). */
@@ -138,18 +88,24 @@ class LineSplitter {
 export async function* readLogLines(file: string, options: InputOptions = {}): AsyncGenerator<LogLine> {
   const label = inputLabel(file, options);
   const chunks = inputChunks(file, options);
-  const first = await chunks.next();
-  if (first.done) return;
-  const compressed = hasZstdMagic(first.value);
-  if (!compressed && isZstdFileName(file)) {
-    throw new InputError('input/zstd-corrupt', 'not a zstd stream: the file does not start with the zstd frame magic', { source: label });
+  // Closed on every way out (the end, a malformed line the caller throws at, a caller that stops
+  // early): the file's descriptor must not outlive the read.
+  try {
+    const first = await chunks.next();
+    if (first.done) return;
+    const compressed = hasZstdMagic(first.value);
+    if (!compressed && isZstdFileName(file)) {
+      throw new InputError('input/zstd-corrupt', 'not a zstd stream: the file does not start with the zstd frame magic', { source: label });
+    }
+    async function* all(): AsyncGenerator<Uint8Array> {
+      yield first.value as Uint8Array;
+      yield* chunks;
+    }
+    const bytes = compressed ? zstdChunks(all(), label, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES) : all();
+    const splitter = new LineSplitter(label);
+    for await (const chunk of bytes) yield* splitter.feed(chunk);
+    yield* splitter.finish();
+  } finally {
+    await chunks.return(undefined);
   }
-  async function* all(): AsyncGenerator<Uint8Array> {
-    yield first.value as Uint8Array;
-    yield* chunks;
-  }
-  const bytes = compressed ? zstdChunks(all(), label, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES) : all();
-  const splitter = new LineSplitter(label);
-  for await (const chunk of bytes) yield* splitter.feed(chunk);
-  yield* splitter.finish();
 }
