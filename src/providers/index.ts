@@ -1,5 +1,5 @@
 // Reading one input file or standard input: size limit, plain failure wording, strict UTF-8 (src/providers/input).
-export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, describeWriteFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, notAFile, readInputBytes, readInputText, STDIN_NAME, unreadableFile, unwritableFile } from './input/index.js';
+export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, describeWriteFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, MAX_JSON_DEPTH, notAFile, readInputBytes, readInputText, STDIN_NAME, tooDeepAt, unreadableFile, unwritableFile } from './input/index.js';
 export type { InputOptions } from './input/index.js';
 
 // Session logs, surface, fork seed and request reconstruction (src/providers/session).
@@ -12,9 +12,12 @@ export {
   findDelegationCall,
   isBlockType,
   isEventType,
+  isJsonlName,
   isKnownEventType,
   isPackedRow,
+  isRootLogName,
   isSurfaceEvent,
+  isTreeLogName,
   KNOWN_EVENT_SCHEMAS,
   loadHeadPins,
   logicalEvents,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { analyzeClaudeCodeSession, findSidechainFiles, SidechainIndex, transcriptHead, type TranscriptInputOptions } from '../claude-code/index.js';
 import { choosePolicy } from './policy-choice.js';
-import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
+import { failedInput, isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
 
 /**
  * The sidechain files of a main transcript (none for a transcript that is itself a sidechain),
@@ -33,8 +33,12 @@ export const claudeCodeReader: SessionReader = {
         continue;
       }
       const { policy, note } = choosePolicy(options.policy, 'anthropic', options.policyByName);
-      const tree = await analyzeClaudeCodeSession(input.file, { policy, sidechainIndex, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
-      trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
+      try {
+        const tree = await analyzeClaudeCodeSession(input.file, { policy, sidechainIndex, label: input.label, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
+        trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
+      } catch (error) {
+        failedInput(input, error, options);
+      }
       options.onFile?.(input.label);
     }
     return trees;

@@ -5,6 +5,7 @@ import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-pol
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-choice.js';
 import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
+import { skipReason } from './skip-reason.js';
 
 /** Options of `analyzeWireSequence`. */
 export interface WireSequenceOptions {
@@ -75,8 +76,8 @@ async function readFiles(files: readonly { readonly file: string; readonly label
       }) });
     } catch (error) {
       // A file the user named must be read; one met while walking a directory may be anything.
-      if (named !== false || !(error instanceof InputError) || !options.skip) throw error;
-      options.skip(label, error.message.startsWith(`${label}`) ? error.message.slice(label.length).replace(/^[:\d]*:\s*/, '') : error.message);
+      if (named !== false || !options.skip) throw error;
+      options.skip(label, skipReason(error, label));
     }
     options.onFile?.(label);
   }

@@ -4,18 +4,23 @@ import type { SessionAnalysis, SessionTreeAnalysis } from '../replay/session-ana
 import { collectApiCalls } from './api-calls.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
 import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
+import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
+import { conflictingCallNotes } from './transcript-conflicts.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
 
 /** The main transcript and its subagents, read. */
 async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
   const main = await readClaudeCodeTranscript(file, input);
+  const label = input.label ?? file;
+  // Subagent files are named in errors the way the main file was given.
+  const labelOf = (child: string) => path.join(path.dirname(label), path.relative(path.dirname(file), child));
   const sessionId = main.entries[0]?.sessionId;
   const mainIsSidechain = main.entries.some((entry) => entry.isSidechain === true);
   if (!withSidechains || sessionId === undefined || mainIsSidechain) return [main];
   const transcripts = [main];
   // One at a time: a session with a hundred subagents must not hold a hundred files open.
-  for (const child of await findSidechainFiles(file, sessionId, index)) transcripts.push(await readClaudeCodeTranscript(child, input));
+  for (const child of await findSidechainFiles(file, sessionId, index)) transcripts.push(await readClaudeCodeTranscript(child, { ...input, label: labelOf(child) }));
   return transcripts;
 }
 
@@ -23,7 +28,19 @@ async function readTree(file: string, withSidechains: boolean, input: Transcript
 export type ClaudeCodeSessionOptions = ClaudeCodeAnalysisOptions & {
   /** Agent files already read in this run (one per run, so each is read once). */
   readonly sidechainIndex?: SidechainIndex;
+  /** How errors name `file` (default: `file`), e.g. the path as the user typed it. */
+  readonly label?: string;
 };
+
+/** What a reader should know about a transcript: a last line still being written, calls that share ids. */
+function transcriptWarnings(transcript: ClaudeCodeTranscript): string[] {
+  const name = path.basename(transcript.file);
+  const unfinished = transcript.unfinishedLine;
+  return [
+    ...(unfinished ? [unfinishedLineMessage(name, unfinished, 'the replay reads the transcript')] : []),
+    ...conflictingCallNotes(name, transcript),
+  ];
+}
 
 /**
  * Replays a Claude Code session — a main transcript and its subagent sidechains — through a cache
@@ -34,7 +51,7 @@ export type ClaudeCodeSessionOptions = ClaudeCodeAnalysisOptions & {
  */
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
   const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
-  const transcripts = await readTree(file, options.sidechains ?? true, input, options.sidechainIndex ?? new SidechainIndex(input));
+  const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
   const replay = new ClaudeCodeReplay(options);
   const states: SessionState[] = transcripts.map((transcript) => {
     const first = transcript.entries[0];
@@ -73,6 +90,7 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
   for (const state of states) {
     const skipped = Object.entries(state.transcript.skipped);
     if (skipped.length > 0) notes.push(`${path.basename(state.transcript.file)}: skipped bookkeeping entries ${skipped.map(([type, count]) => `${type} ×${count}`).join(', ')}.`);
+    notes.push(...transcriptWarnings(state.transcript));
   }
   return { policy: replay.policyName, tokenizer: `${(options.tokenizer ?? getTokenizer()).name} (calibrated to logged Claude usage)`, sessions, notes };
 }

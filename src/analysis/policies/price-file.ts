@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { readInputText } from '../../providers/index.js';
+import { yamlValue } from '../wire/parse-yaml-text.js';
 import type { CachePolicy, PriceTable } from './cache-policy.js';
 
 const perMillion = z.number().finite().nonnegative();
@@ -81,7 +82,7 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
     const reason = syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new InputError('input/malformed-prices', `not valid JSON or YAML: ${reason}`, { source: file, line: syntax.linePos?.[0]?.line });
   }
-  const parsed = priceFileSchema.safeParse(document.toJS({ maxAliasCount: 100 }));
+  const parsed = priceFileSchema.safeParse(yamlValue(() => document.toJS({ maxAliasCount: 100 }), file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length === 0 ? 'the file' : issue.path.map(String).join('.');

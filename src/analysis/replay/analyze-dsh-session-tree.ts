@@ -6,7 +6,7 @@ import { costOf, type CacheMatch, type CachePolicy, type CacheUsage, type PriceT
 import { deepseekPolicy } from '../policies/deepseek.js';
 import { BlockSpanList } from './block-span-list.js';
 import { divergenceOf } from './divergence-of.js';
-import { readDshSessionTree, replayOrder, type DshSessionFile } from './dsh-session-tree.js';
+import { readDshSessionTree, replayOrder, unfinishedLineNotes, type DshSessionFile } from './dsh-session-tree.js';
 import { HeadCalibrations, type HeadCalibration } from './head-calibration.js';
 import { RouteRenderings } from './route-rendering.js';
 import { SequenceStore, type StoredSequence } from './sequence-store.js';
@@ -29,6 +29,8 @@ export interface AnalyzeDshSessionTreeOptions {
   readonly maxInputBytes?: number;
   /** Tokenizer for routes that are not DeepSeek's (default o200k_base). */
   readonly tokenizer?: Tokenizer;
+  /** How errors name `target` (default: `target` itself), e.g. the path as the user typed it. */
+  readonly label?: string;
 }
 
 function observedOf(point: ModelRequestPoint): (CacheUsage & { readonly output?: number }) | null {
@@ -100,7 +102,7 @@ function inheritedSegments(session: DshSessionFile, reconstructed: Reconstructed
  */
 export async function analyzeDshSessionTree(target: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<SessionTreeAnalysis> {
   const policy = options.policy ?? deepseekPolicy;
-  const sessions = await readDshSessionTree(target, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
+  const sessions = await readDshSessionTree(target, { ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }), ...(options.label === undefined ? {} : { label: options.label }) });
   const renderings = new RouteRenderings({
     ...(options.deepseekCounter ? { deepseekCounter: options.deepseekCounter } : {}),
     ...(options.deepseekRenderer ? { deepseekRenderer: options.deepseekRenderer } : {}),
@@ -190,6 +192,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       ...calibrations.notes,
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
+      ...unfinishedLineNotes(sessions),
     ],
   };
 }

@@ -2,6 +2,7 @@ import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
 import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
 import { duplicationLines } from './duplication-lines.js';
+import { terminalText } from './terminal-text.js';
 import { count, money } from './text-format.js';
 
 /** Options of the terminal renderer. */
@@ -73,5 +74,5 @@ export function renderAnalyzeText(result: AnalyzeResult, options: AnalyzeTextOpt
   if (result.trees.length > 1) out.push(heading(`all ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}`), '');
   for (const skip of result.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
   if (result.trees.some((tree) => tree.sessions.some((session) => session.requests.some((request) => causeCell(request).endsWith('*'))))) out.push('* cause inferred from the request bytes (no host scope)');
-  return `${out.join('\n').trimEnd()}\n`;
+  return terminalText(`${out.join('\n').trimEnd()}\n`, { colours: colour });
 }

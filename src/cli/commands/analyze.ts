@@ -78,7 +78,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const text =
         format === 'json' ? `${JSON.stringify(analyzeJson(result))}\n`
         : format === 'md' ? renderAnalyzeMarkdown(result)
-        : format === 'html' ? renderHtmlReport(result.trees)
+        : format === 'html' ? renderHtmlReport(result.trees, { skipped: result.skipped })
         : renderAnalyzeText(result, { colour });
       if (typeof output !== 'string') {
         io.stdout(text);

@@ -8,5 +8,6 @@ export { DEFAULT_MAX_INPUT_BYTES, formatMebibytes, inputTooLarge } from './input
 export { describeReadFailure, unreadableFile } from './read-failure.js';
 export { decodeUtf8, firstInvalidUtf8 } from './utf8.js';
 export { describeWriteFailure, unwritableFile } from './write-failure.js';
+export { MAX_JSON_DEPTH, tooDeepAt } from './json-depth.js';
 export { hasZstdMagic, ZstdFrameGuard } from './zstd-frame-guard.js';
 export { zstdChunks } from './zstd-stream.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { readInputText } from '../input/index.js';
+import { childLogNumber } from './dsh-log-name.js';
 import { toolSchemaSchema, type ToolSchema } from './event-schema.js';
 import { describeIssues } from './session-log-parser.js';
 
@@ -69,12 +70,6 @@ export interface LoadHeadPinsOptions {
   readonly fallbackDirectory?: string;
   /** Refuse pin files past this many bytes (default 32 MiB, as every input). */
   readonly maxInputBytes?: number;
-}
-
-/** The child number of `session.<n>.jsonl[.zst|.zstd]`, or undefined for a parent log. */
-export function childLogNumber(logFile: string): number | undefined {
-  const match = /^session\.(\d+)\.jsonl(?:\.zstd?)?$/i.exec(path.basename(logFile));
-  return match ? Number(match[1]) : undefined;
 }
 
 function firstExisting(candidates: readonly string[]): string | undefined {

@@ -1,5 +1,6 @@
 import { InputError } from '../../prefix/errors.js';
-import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, hasZstdMagic, inputChunks, inputLabel, zstdChunks, type InputOptions } from '../input/index.js';
+import { groupDigits } from '../../prefix/group-digits.js';
+import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, hasZstdMagic, inputChunks, inputLabel, MAX_JSON_DEPTH, tooDeepAt, zstdChunks, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
 export interface LogLine {
@@ -73,6 +74,10 @@ class LineSplitter {
     let text = decodeUtf8(whole, this.#label, { startOffset: start, line: this.#line });
     // A byte-order mark is not part of the first line's JSON.
     if (this.#line === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
+    // Every line is JSON that something later walks level by level (schemas, renderers, stringify):
+    // the limit every JSON input has holds for each line too.
+    const deep = tooDeepAt(text);
+    if (deep !== -1) throw new InputError('input/too-deep', `column ${deep + 1}: nested more than ${groupDigits(MAX_JSON_DEPTH)} levels deep; kvprefix reads JSON nested at most that deep`, { source: this.#label, line: this.#line });
     return { text, line: this.#line, terminated };
   }
 }

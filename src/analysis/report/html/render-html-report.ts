@@ -6,6 +6,8 @@ import { PAGE_STYLE } from './page-style.js';
 /** Options of `renderHtmlReport`. */
 export interface HtmlReportOptions {
   readonly title?: string;
+  /** Inputs left out of the analysis, each with its reason (`AnalyzeResult.skipped`): listed on the page. */
+  readonly skipped?: readonly { readonly file: string; readonly reason: string }[];
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -17,6 +19,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The inputs that were left out, so the page never shows less than was given without saying so. */
+function skippedList(skipped: readonly { readonly file: string; readonly reason: string }[]): string {
+  if (skipped.length === 0) return '';
+  const items = skipped.map((skip) => `<li><code>${escapeHtml(skip.file)}</code>: ${escapeHtml(skip.reason)}</li>`).join('');
+  return `<section class="skipped"><h2>Skipped (${skipped.length})</h2><ul>${items}</ul></section>\n`;
 }
 
 /**
@@ -41,7 +50,7 @@ export function renderHtmlReport(trees: readonly SessionTreeAnalysis[], options:
 <div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background:#888;background-image:repeating-linear-gradient(135deg,rgba(255,255,255,.5) 0 3px,transparent 3px 7px)"></i>inherited from the parent</span></div>
 <div id="trees"></div>
 <div id="tip" hidden></div>
-<script type="application/json" id="kvprefix-data">${scriptJson(pageData(trees))}</script>
+${skippedList(options.skipped ?? [])}<script type="application/json" id="kvprefix-data">${scriptJson(pageData(trees))}</script>
 <script>${PAGE_SCRIPT}</script>
 </body>
 </html>
