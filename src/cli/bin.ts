@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { runCli } from './main.js';
+import { exitOnOutputError } from './output-errors.js';
+
+exitOnOutputError(process.stdout, (text) => void process.stderr.write(text), (code) => process.exit(code));
 
 const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
