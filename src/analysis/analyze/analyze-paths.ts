@@ -122,7 +122,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
     }
     const kind = info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;
     // A FIFO would block the read forever, a device never ends: only files and folders are read.
-    if (kind === undefined) return fail(input, named, 'input/unreadable-file', `cannot read: ${notAFile(info)}`);
+    if (kind === undefined) return fail(input, named, 'input/unreadable-file', `cannot read: ${info.isFIFO() ? 'is a FIFO (named pipe), not a regular file' : notAFile(info)}`);
     const identity = `${info.dev}:${info.ino}`;
     const first = visited.get(identity);
     // Listed, never fatal, even when named twice: the file is read, once.
