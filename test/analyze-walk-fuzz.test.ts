@@ -59,10 +59,10 @@ function build(items: readonly Item[]): Built {
     } else if (item.kind === 'non-utf8') {
       writeNonUtf8Name(folder, String(index), goodLog(`latin-${index}`));
       mustSkip++;
-    } else if (item.kind === 'link-file') {
+    } else if (item.kind === 'link-file' && 'target' in item) {
       symlinkSync(goodFiles[item.target % goodFiles.length]!, file);
       mustSkip++;
-    } else {
+    } else if ('target' in item) {
       // A link to a folder of the tree: at or above itself is a loop, below it a second way in.
       symlinkSync(path.join(root, FOLDERS[item.target % FOLDERS.length]!), path.join(folder, `${index}-${item.name}`));
       mustSkip++;
