@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bufferedIo, runCli } from '../src/cli/index.js';
@@ -18,6 +18,12 @@ function transcript(lines?: (text: string) => string): { directory: string; file
   renameSync(written, file);
   if (lines) writeFileSync(file, lines(readFileSync(file, 'utf8')));
   return { directory: path.dirname(file), file };
+}
+
+/** Creates an empty file and returns its path. */
+function openAndClose(file: string): string {
+  closeSync(openSync(file, 'w'));
+  return file;
 }
 
 async function analyze(cwd: string, ...argv: string[]) {
@@ -81,5 +87,24 @@ describe('Claude Code transcripts at the edges', () => {
     rmSync(directory, { recursive: true, force: true });
     expect(run.code).toBe(0);
     expect(run.err).toBe('');
+  });
+
+  it('a 600 MB subagent transcript is refused by its size before it is read: named, exit 3 naming it; walked, skipped', async () => {
+    const { directory, file } = transcript();
+    const subagents = path.join(directory, path.basename(file, '.jsonl'), 'subagents');
+    mkdirSync(subagents, { recursive: true });
+    // Sparse: 600 MB long, nothing on disk.
+    truncateSync(openAndClose(path.join(subagents, 'agent-huge.jsonl')), 600 * 1000 * 1000);
+    const named = await analyze(directory, path.basename(file));
+    expect(named).toEqual({ code: 3, out: '', err: expect.stringMatching(/^kvprefix analyze: 11111111-2222-4333-8444-555555555555\/subagents\/agent-huge\.jsonl: the input is 572\.20 MiB \(600,000,000 bytes\), past the limit of 32 MiB/) });
+    expect(named.err).not.toMatch(/\n\s+at /);
+    // Walked beside a healthy transcript: the run goes on, and both the subagent and its session are listed.
+    writeFileSync(path.join(directory, '99999999-2222-4333-8444-555555555555.jsonl'), readFileSync(file, 'utf8').split('session-1').join('session-9'));
+    const walked = await analyze(directory, '.', '--json');
+    rmSync(directory, { recursive: true, force: true });
+    expect(walked.code).toBe(0);
+    const json = JSON.parse(walked.out) as { sessions: unknown[]; skipped: { file: string; reason: string }[] };
+    expect(json.sessions).toHaveLength(1);
+    expect(json.skipped.map((skip) => skip.file).sort()).toEqual(['11111111-2222-4333-8444-555555555555.jsonl', '11111111-2222-4333-8444-555555555555/subagents/agent-huge.jsonl']);
   });
 });
