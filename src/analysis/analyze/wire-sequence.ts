@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { comparePrefix, getTokenizer, InputError, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
 import { requestDivergence } from '../causes/index.js';
 import { costOf, type CacheMatch, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
