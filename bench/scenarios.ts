@@ -1,3 +1,4 @@
+import { claudeCodeProjectsScenario } from './claude-code-projects.bench.js';
 import { cliColdStartScenario } from './cli-cold-start.bench.js';
 import { comparePrefixHardInputScenario } from './compare-prefix-hard-input.bench.js';
 import { comparePrefixWarmScenario } from './compare-prefix-warm.bench.js';
@@ -24,4 +25,5 @@ export const SCENARIOS: readonly Scenario[] = [
   fanOutDuplicationScenario,
   htmlReportScenario,
   requestFamilyScenario,
+  claudeCodeProjectsScenario,
 ];

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readEmbeddedPageData } from '../src/analysis/index.js';
 import { createAnalyzeCommand } from '../src/cli/commands/analyze.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
@@ -51,8 +52,8 @@ describe('kvprefix analyze', () => {
     expect(result.totals.requests).toBe(2);
   });
 
-  it('prints a table per session with totals, no colour and no progress when not on a terminal', async () => {
-    const { code, out, err } = await analyze(['.'], conversation());
+  it('--requests prints a table per session with totals, no colour and no progress when not on a terminal', async () => {
+    const { code, out, err } = await analyze(['.', '--requests'], conversation());
     expect(code).toBe(EXIT.ok);
     expect(err).toBe('');
     expect(out).toMatch(/^session tree 1: 1\.json — policy deepseek, tokens in o200k_base$/m);
@@ -64,14 +65,14 @@ describe('kvprefix analyze', () => {
   });
 
   it('colours the causes and shows progress only on a terminal', async () => {
-    const { out, err } = await analyze(['1.json', '2.json'], conversation(), { colour: true, progress: true });
+    const { out, err } = await analyze(['1.json', '2.json', '--requests'], conversation(), { colour: true, progress: true });
     expect(out).toContain('\u001b[32mextension*');
     expect(err).toContain('analyze: 2/2 2.json');
     expect(err.endsWith('\r\u001b[2K')).toBe(true);
   });
 
-  it('--format md is a Markdown table fit for a pull-request comment', async () => {
-    const { out } = await analyze(['1.json', '2.json', '--format', 'md'], conversation());
+  it('--format md --requests is a Markdown table fit for a pull-request comment', async () => {
+    const { out } = await analyze(['1.json', '2.json', '--format', 'md', '--requests'], conversation());
     expect(out).toContain('| # | route | tokens | predicted read | predicted uncached | observed read | observed uncached | cause |');
     expect(out).toContain('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
     expect(out).toMatch(/^\*\*totals: 2 requests/m);
@@ -104,16 +105,20 @@ describe('kvprefix analyze', () => {
     expect({ code, out }).toEqual({ code: EXIT.ok, out: '' });
     const page = readFileSync(path.join(directory, 'report.html'), 'utf8');
     expect(page).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
-    const trees = JSON.parse(/<script type="application\/json" id="kvprefix-data">(.*?)<\/script>/s.exec(page)![1]!) as { rows: { tokens: number; reused: number }[] }[];
+    const trees = readEmbeddedPageData(page);
     const rows = trees.flatMap((tree) => tree.rows);
     const requests = json.sessions.flatMap((session: { requests: { tokens: number; predicted: { cacheRead: number } }[] }) => session.requests);
     expect(rows.map((row) => [row.tokens, row.reused])).toEqual(requests.map((request: { tokens: number; predicted: { cacheRead: number } }) => [request.tokens, request.predicted.cacheRead]));
     expect(rows).toHaveLength(2);
+    // The page opens with the same summary the text report opens with.
+    expect(page.indexOf('id="where-the-cache-went"')).toBeGreaterThan(0);
+    expect(page.indexOf('id="where-the-cache-went"')).toBeLessThan(page.indexOf('id="trees"'));
+    expect(page).toContain('Where the cache went: ');
   });
 
-  it('exits 2 on usage errors: no input, an unknown policy or format, html without -o, --json against --format md', async () => {
+  it('exits 2 on usage errors: an unknown policy, format, --by or --ttl, a bad date, html without -o, --json against --format md', async () => {
     const directory = conversation();
-    for (const argv of [[], ['1.json', '--policy', 'memcached'], ['1.json', '--format', 'yaml'], ['1.json', '--format', 'html'], ['1.json', '--json', '--format', 'md'], ['1.json', '--provider', 'Deep Seek']]) {
+    for (const argv of [['1.json', '--by', 'week'], ['1.json', '--ttl', '2h'], ['1.json', '--since', 'yesterday'], ['1.json', '--timezone', 'Mars/Olympus'], ['1.json', '--policy', 'memcached'], ['1.json', '--format', 'yaml'], ['1.json', '--format', 'html'], ['1.json', '--json', '--format', 'md'], ['1.json', '--provider', 'Deep Seek']]) {
       const { code, err } = await analyze(argv, directory);
       expect(code).toBe(EXIT.usage);
       expect(err).toContain('usage: kvprefix analyze');

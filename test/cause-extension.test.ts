@@ -13,7 +13,7 @@ describeWithCorpus('pydantic-ai-cache-cassettes', 'a conversation that grows by 
     const second = await readRequestFile(`${file}#2`);
     const divergence = compareWithCause(first.request, second.request).divergence;
     expect(divergence).toMatchObject({ cause: 'extension', side: 'child', name: 'message[2]:assistant', segmentByteOffset: 0, inferred: true });
-    expect(divergence?.detail).toBe("the child only appends 2 messages (from 'message[2]:assistant') after the parent's 1 message: everything the parent sent is reusable");
+    expect(divergence?.detail).toBe("only appends 2 messages (from 'message[2]:assistant') after the 1 message of the request it extends: all of that request is a shared prefix");
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemoAnalysis, PageTree } from '../src/analysis/index.js';
+import { readEmbeddedPageData, type DemoAnalysis, type PageTree } from '../src/analysis/index.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 
 /*
@@ -19,11 +19,6 @@ async function demo(...argv: string[]) {
   return { code, cwd, out: io.out.join('') };
 }
 
-function pageTrees(html: string): PageTree[] {
-  const data = /<script type="application\/json" id="kvprefix-data">([\s\S]*?)<\/script>/.exec(html);
-  if (!data) throw new Error('the page has no kvprefix-data script');
-  return JSON.parse(data[1]!) as PageTree[];
-}
 
 describe('kvprefix demo: the HTML bars name the causes the text and JSON name', () => {
   let analysis: DemoAnalysis;
@@ -33,19 +28,19 @@ describe('kvprefix demo: the HTML bars name the causes the text and JSON name', 
     const json = await demo('--json', '-o', 'page.html');
     expect(json.code).toBe(EXIT.ok);
     analysis = JSON.parse(json.out) as DemoAnalysis;
-    [page] = pageTrees(readFileSync(path.join(json.cwd, 'page.html'), 'utf8')) as [PageTree];
+    [page] = readEmbeddedPageData(readFileSync(path.join(json.cwd, 'page.html'), 'utf8')) as [PageTree];
     text = (await demo('-o', 'page.html')).out;
   }, 60_000);
 
   it('every bar carries the cause of its request in the JSON tree, and whether it was inferred', () => {
     const causes = analysis.tree.sessions.flatMap((session) => session.requests.map((request) => `${session.id} #${request.index} ${request.divergence?.cause ?? '-'} ${request.divergence?.inferred ?? '-'}`));
-    expect(page.rows.map((row) => `${row.session} #${row.index} ${row.break?.cause ?? '-'} ${row.break?.inferred ?? '-'}`)).toEqual(causes);
+    expect(page.rows.map((row) => `${page.sessions[row.session]!.session} #${row.index} ${row.break?.cause ?? '-'} ${row.break?.inferred ?? '-'}`)).toEqual(causes);
   });
 
   it("each child's first bar names the cause its text line and JSON break name (report-tool, persona), not an inferred one", () => {
     const ids = new Map(analysis.tree.sessions.map((session) => [path.basename(session.file), session.id]));
     for (const child of analysis.children) {
-      const bar = page.rows.find((row) => row.session === ids.get(child.file) && row.index === 0)!;
+      const bar = page.rows.find((row) => page.sessions[row.session]!.session === ids.get(child.file) && row.index === 0)!;
       expect(bar.break?.cause, child.file).toBe(child.break?.cause);
       expect(text).toContain(`cause ${child.break!.cause}\n`);
     }

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemoAnalysis } from '../src/analysis/index.js';
+import { readEmbeddedPageData, type DemoAnalysis } from '../src/analysis/index.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 
 // The demo must not depend on the directory it is run from: it finds the bundled tree itself and
@@ -60,7 +60,17 @@ describe('kvprefix demo', () => {
     const requests = analysis.tree.sessions.reduce((total, session) => total + session.requests.length, 0);
     // The parent's own requests, then one first request per child (each child answers in one step).
     expect(requests).toBe(analysis.parent.requests + analysis.children.length);
-    for (const session of analysis.tree.sessions) expect(page).toContain(`"session":"${session.id}"`);
+    const [tree] = readEmbeddedPageData(page);
+    expect(tree!.sessions.map((session) => session.session)).toEqual(analysis.tree.sessions.map((session) => session.id));
+    // Children are labelled by their task, as the text names them.
+    expect(tree!.sessions.slice(1).map((session) => session.label)).toEqual(analysis.children.map((child) => expect.stringContaining(child.description!)));
+  });
+
+  it('with --json and no -o writes no page: stdout carries the analysis, html is null', async () => {
+    const { code, cwd, out } = await demo('--json');
+    expect(code).toBe(EXIT.ok);
+    expect(readdirSync(cwd)).toEqual([]);
+    expect((JSON.parse(out) as { html: unknown }).html).toBeNull();
   });
 
   it('prints the analysis per child and the path of the page, written to kvprefix-demo.html in the working directory by default', async () => {

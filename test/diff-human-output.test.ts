@@ -17,7 +17,7 @@ describe('kvprefix diff human output', () => {
     expect(lines[0]).toMatch(/^parent  examples\/fork-parent\.request\.json  \(deepseek\/deepseek-v4-flash, chat layout\): 24 segments, 25,967 bytes, [\d,]+ tokens$/);
     expect(lines[1]).toMatch(/^child   examples\/fork-child-one-shot\.request\.json  \(deepseek\/deepseek-v4-flash, chat layout\): 25 segments, 26,487 bytes, [\d,]+ tokens$/);
     expect(lines[2]).toBe("diverges at segment 23 (task 'message[4]:user', the child's), byte 25,588");
-    expect(lines[3]).toBe("  cause: task (inferred): the child's task 'message[4]:user' is where they part: the head and 3 messages before it are shared");
+    expect(lines[3]).toBe("  cause: task (inferred): its own task 'message[4]:user' is where they part: the head and 3 messages before it are shared");
     expect(lines[4]).toBe('  parent: just \\"OK\\"."}{"role":"user","content":"‸Use the subagent_fork tool exactly once ');
     expect(lines[5]).toBe('  child:  just \\"OK\\"."}{"role":"user","content":"‸What is the project codeword mentioned e');
     expect(lines[6]).toMatch(/^common prefix: 23 segments, 25,588 bytes, [\d,]+ tokens \(o200k_base\): \d+\.\d% of the child's tokens$/);

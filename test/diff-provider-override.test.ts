@@ -37,7 +37,7 @@ describe('kvprefix diff --provider', () => {
 
   it('--format md renders the same diff as Markdown', async () => {
     const { out } = await diff(['--format', 'md'], bodies());
-    expect(out).toMatch(/^\*\*extension\*\* \(inferred\): the child only appends 1 message/);
+    expect(out).toMatch(/^\*\*extension\*\* \(inferred\): only appends 1 message/);
     expect(out).toContain('| parent | `parent.json` | openai/house-model-7b (assumed) |');
   });
 

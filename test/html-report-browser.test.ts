@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)(browserTitle('HTML prefix map in Chromium'), () =>
     const oneShot = await drawn('fork-child-one-shot.request.json');
     expect(oneShot.cause).toBe('task');
     expect(oneShot.breakX).toBeGreaterThanOrEqual(oneShot.inheritedRight - 1);
-    expect(await page.locator('.row[data-session="fork-child-one-shot.request.json"] .break span').textContent()).toMatch(/^task: the child's task '.+' is where they part.*\(cause inferred from the request bytes: no host scope\)$/);
+    expect(await page.locator('.row[data-session="fork-child-one-shot.request.json"] .cause').textContent()).toMatch(/^task\* \(against fork-parent\.request\.json #0\): its own task '.+' is where they part/);
     // Bare request bodies carry no host scope: the bar says so, as the text report's `*` does.
     expect(await page.locator('.row[data-session="fork-child-one-shot.request.json"] .break').getAttribute('data-inferred')).toBe('');
   });

@@ -24,6 +24,8 @@ export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './dif
 export {
   analyzeJson,
   causeLine,
+  causeSummaryHtml,
+  writeAnalyzeJson,
   renderAnalyzeMarkdown,
   renderAnalyzeText,
   renderDiffMarkdown,
@@ -34,7 +36,7 @@ export {
   unfinishedLineMessage,
   unfinishedLineNote,
 } from './report/index.js';
-export type { AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
+export type { AnalyzeJsonStreamOptions, AnalyzeMarkdownOptions, AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,
@@ -154,6 +156,29 @@ export type { PredictionAccuracy, PrefixStoreOptions, RequestAnalysis, RequestDi
 // Claude Code transcripts: predicted against logged cache usage.
 export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
+// Claude Code projects folders and the report of where the cache went: loss by cause, what-ifs, roll-ups.
+export {
+  analyzeClaudeCodeProjects,
+  claudeProjectsFolders,
+  decodeProjectFolder,
+  forkWhatIf,
+  inWindow,
+  listClaudeCodeProjects,
+  localTimeZone,
+  LOSS_CAUSE_WORDING,
+  LOSS_CAUSES,
+  lossCauseOf,
+  oneHourTtlPolicy,
+  parseTimeOption,
+  readSessionLabel,
+  reportAnalysis,
+  ROLL_UP_KEYS,
+  rollUp,
+  treeLossByCause,
+  ttlWhatIf,
+  ZonedClock,
+} from './claude-code/index.js';
+export type { AnalyzeReport, CauseRow, ClaudeCodeProject, ForkWhatIf, LossCause, LossExample, ProjectsOptions, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
 export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';
@@ -176,8 +201,8 @@ export type {
 export { analyzeRequestFamily, segmentSpans } from './family/index.js';
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
 // Reports: the HTML prefix map of session trees.
-export { pageData, renderHtmlReport } from './report/html/index.js';
-export type { HtmlReportOptions, PageBreak, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
+export { pageData, readEmbeddedPageData, renderHtmlReport } from './report/html/index.js';
+export type { DrawnScale, HtmlReportOptions, PageBreak, PageDataOptions, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
-export { analyzeDemoTree, childBreak, childStart, demoText } from './demo/index.js';
+export { analyzeDemoTree, childBreak, childStart, demoHtml, demoLabels, demoText } from './demo/index.js';
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';

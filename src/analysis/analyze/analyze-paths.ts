@@ -3,6 +3,7 @@ import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
 import { firstInvalidUtf8, notAFile } from '../../providers/index.js';
+import { explainUnreadPrefixes } from '../causes/index.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
 import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
@@ -168,8 +169,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
   const onFile = (file: string) => options.onProgress?.(++done, total, file);
   const trees: SessionTreeAnalysis[] = [];
   for (const [reader, inputs] of claimed) {
-    trees.push(
-      ...(await reader.analyze(inputs, {
+    const analyzed = await reader.analyze(inputs, {
         policy: options.policy ?? 'auto',
         policyByName: options.policyByName,
         onFile,
@@ -178,8 +178,9 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.layout ? { layout: options.layout } : {}),
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
-      })),
-    );
+    });
+    // A cause sentence that claims a shared prefix on a row that reads none of it says why.
+    trees.push(...analyzed.map((tree) => explainUnreadPrefixes(tree, options.policyByName(tree.policy))));
   }
   // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
   // would otherwise report 0 requests and pass.

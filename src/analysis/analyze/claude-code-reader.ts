@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { analyzeClaudeCodeSession, findSidechainFiles, SidechainIndex, transcriptHead, type TranscriptInputOptions } from '../claude-code/index.js';
+import { analyzeClaudeCodeSession } from '../claude-code/analyze-claude-code-session.js';
+import { findSidechainFiles, SidechainIndex, transcriptHead } from '../claude-code/find-sidechains.js';
+import type { TranscriptInputOptions } from '../claude-code/transcript-entry.js';
 import { choosePolicy } from './policy-choice.js';
 import { failedInput, isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
 

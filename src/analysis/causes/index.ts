@@ -11,3 +11,4 @@ export { causeScope } from './cause-scope.js';
 export type { CauseScope, DelegationFacts, ScopeSection, SectionedHead } from './cause-scope.js';
 export { DIVERGENCE_CAUSES } from './divergence-cause.js';
 export type { DivergenceCause } from './divergence-cause.js';
+export { explainUnreadPrefixes, unreadReason } from './unread-prefix.js';

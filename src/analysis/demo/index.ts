@@ -4,3 +4,4 @@ export type { DemoAnalysis, DemoChild } from './analyze-demo-tree.js';
 export { childBreak } from './child-break.js';
 export type { ChildBreak } from './child-break.js';
 export { childStart, demoText } from './demo-text.js';
+export { demoHtml, demoLabels } from './demo-html.js';

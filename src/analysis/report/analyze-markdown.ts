@@ -3,12 +3,43 @@ import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
 import { divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
 import { cell } from './diff-text.js';
 import { duplicationLines } from './duplication-lines.js';
-import { totalsLine } from './analyze-text.js';
+import { commonNotes, totalsLine } from './analyze-text.js';
+import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import { treeRoutes, treeTitle } from './analyze-rows.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
+import { markdownTable, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
+
+/** Options of the Markdown renderer. */
+export interface AnalyzeMarkdownOptions {
+  /** A table row per request (default true); without, one totals line per tree. */
+  readonly requests?: boolean;
+}
+
+/** "Where the cache went" as Markdown: the headline, a table by cause with the advice, the what-ifs, the `--by` table. */
+function summaryMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeReport }): string[] {
+  const report = result.report;
+  if (report === undefined) return [];
+  const out: string[] = [];
+  const source = sourceLine(report, result.trees.length);
+  if (source !== null) out.push(cell(source), '');
+  out.push(`### ${cell(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}`, '');
+  const headers = [...CAUSE_COLUMNS, 'to avoid it'];
+  out.push(...markdownTable(headers, report.byCause.map((row) => [...causeCells(row, result.currency), row.advice]), CAUSE_NUMERIC_COLUMNS, cell), '');
+  out.push(...whatIfLines(report, result.currency).map((line) => `- ${cell(line)}`));
+  if (report.rollUp !== null) {
+    out.push('', `### By ${report.rollUp.by}`, '', ...markdownTable(rollUpColumns(report.rollUp.by), report.rollUp.rows.map((row) => rollUpCells(row, result.currency)), ROLL_UP_NUMERIC_COLUMNS, cell));
+  }
+  out.push('');
+  return out;
+}
 
 /** The same report as Markdown, fit for a pull-request comment: a table per session, causes in a collapsed list, totals in bold, then the duplication account of a tree with children. */
-export function renderAnalyzeMarkdown(result: AnalyzeResult): string {
-  const out: string[] = ['## kvprefix analyze', ''];
-  result.trees.forEach((tree, index) => {
+export function renderAnalyzeMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeReport }, options: AnalyzeMarkdownOptions = {}): string {
+  const out: string[] = ['## kvprefix analyze', '', ...summaryMarkdown(result)];
+  if (options.requests === false) {
+    if (result.report?.rollUp == null) result.trees.forEach((tree, index) => out.push(`${index + 1}. \`${cell(treeTitle(tree, result.report?.trees[index]?.label))}\` (${cell(treeRoutes(tree))}): ${cell(totalsLine(treeTotals(tree), result.currency))}`));
+    out.push('', ...commonNotes(result.trees).map((note) => `> ${cell(note)}`), '', '<sub>one row per request: --requests</sub>', '');
+  } else result.trees.forEach((tree, index) => {
     out.push(`### Session tree ${index + 1}: \`${cell(tree.sessions[0]?.file ?? '(empty)')}\``, '', `Policy \`${tree.policy}\`, tokens in \`${tree.tokenizer}\`.`, '');
     for (const session of tree.sessions) {
       out.push(`#### \`${cell(sessionTitle(session))}\``, '');
@@ -29,6 +60,6 @@ export function renderAnalyzeMarkdown(result: AnalyzeResult): string {
   });
   if (result.trees.length > 1) out.push(`**All ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}**`, '');
   for (const skip of result.skipped) out.push(`- skipped \`${cell(skip.file)}\`: ${cell(skip.reason)}`);
-  out.push('<sub>* cause inferred from the request bytes (no host scope)</sub>');
+  if (options.requests !== false) out.push('<sub>* cause inferred from the request bytes (no host scope)</sub>');
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -1,4 +1,5 @@
-import type { RequestAnalysis, SessionAnalysis } from '../replay/session-analysis.js';
+import type { TreeLabel } from '../claude-code/roll-up.js';
+import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
 import { count } from './text-format.js';
 
 /** The columns of a request row, shared by the text and Markdown tables. */
@@ -47,4 +48,20 @@ export function divergenceLines(session: SessionAnalysis): string[] {
     const against = divergence.against && divergence.against.session !== session.file && divergence.against.session !== session.id ? ` (against ${divergence.against.session} #${divergence.against.index})` : '';
     return [`#${request.index} ${divergence.cause}${divergence.inferred ? ' (inferred)' : ''}${against}: ${divergence.detail}`];
   });
+}
+
+/** "/Users/me/app — Fix the release script (3f2a…jsonl, 2 subagents)": project and title where known, the root file, its children. */
+export function treeTitle(tree: SessionTreeAnalysis, label: TreeLabel | undefined): string {
+  const root = tree.sessions[0];
+  const children = tree.sessions.length - 1;
+  const file = `${root?.file ?? '(empty)'}${children > 0 ? `, ${children} subagent${children === 1 ? '' : 's'}` : ''}`;
+  const name = [label?.project, label?.title].filter((part): part is string => typeof part === 'string' && part !== '').join(' — ');
+  return name === '' ? file : `${name} (${file})`;
+}
+
+/** "anthropic/claude-opus-4-5, anthropic/claude-haiku-4-5": the routes a tree's requests went to, in order of first use. */
+export function treeRoutes(tree: SessionTreeAnalysis): string {
+  const routes = new Set<string>();
+  for (const session of tree.sessions) for (const request of session.requests) routes.add(`${request.route.provider}/${request.route.model}`);
+  return routes.size === 0 ? 'no requests' : [...routes].join(', ');
 }

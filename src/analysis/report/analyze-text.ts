@@ -1,6 +1,9 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
-import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
+import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle, treeRoutes, treeTitle } from './analyze-rows.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
+import { alignedRows, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 import { duplicationLines } from './duplication-lines.js';
 import { terminalText } from './terminal-text.js';
 import { count, money } from './text-format.js';
@@ -9,6 +12,32 @@ import { count, money } from './text-format.js';
 export interface AnalyzeTextOptions {
   /** ANSI colour on the cause column and headings (only when writing to a terminal). */
   readonly colour?: boolean;
+  /** One table row per request (default true); without, one totals line per tree (`--requests`). */
+  readonly requests?: boolean;
+}
+
+/** A result with the report of where its cache went (`reportAnalysis`, `analyzeClaudeCodeProjects`). */
+type MaybeReported = AnalyzeResult & { readonly report?: AnalyzeReport };
+
+/** The lines that open a report: where the read came from, where the cache went and why, the what-ifs, the `--by` table. */
+export function summaryLines(result: MaybeReported, heading: (text: string) => string): string[] {
+  const report = result.report;
+  if (report === undefined) return [];
+  const out: string[] = [];
+  const source = sourceLine(report, result.trees.length);
+  if (source !== null) out.push(source, '');
+  out.push(heading(lossHeadline(report.byCause, result.currency)));
+  const rows = report.byCause.map((row) => causeCells(row, result.currency));
+  const lines = alignedRows(CAUSE_COLUMNS, rows, CAUSE_NUMERIC_COLUMNS);
+  out.push(`  ${lines[0]}`);
+  report.byCause.forEach((row, at) => out.push(`  ${lines[at + 1]}`, `      → ${row.advice}`));
+  const whatIfs = whatIfLines(report, result.currency);
+  if (whatIfs.length > 0) out.push('', ...whatIfs);
+  if (report.rollUp !== null) {
+    out.push('', heading(`by ${report.rollUp.by}`), ...alignedRows(rollUpColumns(report.rollUp.by), report.rollUp.rows.map((row) => rollUpCells(row, result.currency)), ROLL_UP_NUMERIC_COLUMNS).map((line) => `  ${line}`));
+  }
+  out.push('');
+  return out;
 }
 
 const ANSI = { bold: '\u001b[1m', dim: '\u001b[2m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', reset: '\u001b[0m' } as const;
@@ -51,13 +80,42 @@ export function totalsLine(totals: UsageTotals, currency: string): string {
   return `totals: ${parts.join('; ')}`;
 }
 
+/**
+ * The readers' notes said once: those of several trees, and a tree's own only when there are few
+ * trees (over a projects folder, one note per transcript would bury the report; --requests shows them).
+ */
+export function commonNotes(trees: readonly { readonly notes: readonly string[] }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const tree of trees) for (const note of new Set(tree.notes)) counts.set(note, (counts.get(note) ?? 0) + 1);
+  const shown = [...counts].filter(([, count]) => count > 1 || trees.length <= 3).map(([note]) => note);
+  const hidden = counts.size - shown.length;
+  return hidden === 0 ? shown : [...shown, `${hidden} note${hidden === 1 ? '' : 's'} about single sessions (skipped bookkeeping entries and the like): --requests shows them`];
+}
+
 /** The terminal report of `kvprefix analyze`: a table per session of each tree, causes, totals, the duplication account of a tree with children, notes. */
-export function renderAnalyzeText(result: AnalyzeResult, options: AnalyzeTextOptions = {}): string {
+export function renderAnalyzeText(result: MaybeReported, options: AnalyzeTextOptions = {}): string {
   const colour = options.colour === true;
   const heading = (text: string) => (colour ? `${ANSI.bold}${text}${ANSI.reset}` : text);
-  const out: string[] = [];
-  result.trees.forEach((tree, index) => {
-    out.push(heading(`session tree ${index + 1}: ${tree.sessions[0]?.file ?? '(empty)'} — policy ${tree.policy}, tokens in ${tree.tokenizer}`));
+  const out: string[] = summaryLines(result, heading);
+  if (options.requests === false) {
+    // Without --requests each tree is one line, and the readers' notes are said once.
+    if (result.report?.rollUp === null || result.report === undefined) {
+      result.trees.forEach((tree, index) => {
+        out.push(`${index + 1}. ${treeTitle(tree, result.report?.trees[index]?.label)} — ${treeRoutes(tree)}`, `   ${totalsLine(treeTotals(tree), result.currency)}`);
+        const duplication = result.duplications[index];
+        if (duplication) {
+          const section = duplicationLines(duplication);
+          out.push(`   ${section.title}`, ...section.lines.map((line) => `     ${line}`));
+        }
+      });
+      out.push('');
+    }
+    out.push(...commonNotes(result.trees).map((note) => `note: ${note}`));
+    out.push('(one row per request: --requests)', '');
+  } else result.trees.forEach((tree, index) => {
+    // A Claude Code tree is named by its project and title; other trees by their root file, as before.
+    const label = tree.sessions[0]?.format === 'claude-code' ? result.report?.trees[index]?.label : undefined;
+    out.push(heading(`session tree ${index + 1}: ${label === undefined ? (tree.sessions[0]?.file ?? '(empty)') : treeTitle(tree, label)} — policy ${tree.policy}, tokens in ${tree.tokenizer}`));
     for (const session of tree.sessions) {
       out.push('', `  ${sessionTitle(session)}`);
       out.push(...table(session.requests.map(requestCells), colour).map((line) => `    ${line}`));
@@ -73,6 +131,6 @@ export function renderAnalyzeText(result: AnalyzeResult, options: AnalyzeTextOpt
   });
   if (result.trees.length > 1) out.push(heading(`all ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}`), '');
   for (const skip of result.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
-  if (result.trees.some((tree) => tree.sessions.some((session) => session.requests.some((request) => causeCell(request).endsWith('*'))))) out.push('* cause inferred from the request bytes (no host scope)');
+  if (options.requests !== false && result.trees.some((tree) => tree.sessions.some((session) => session.requests.some((request) => causeCell(request).endsWith('*'))))) out.push('* cause inferred from the request bytes (no host scope)');
   return terminalText(`${out.join('\n').trimEnd()}\n`, { colours: colour });
 }

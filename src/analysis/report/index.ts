@@ -4,7 +4,12 @@ export { renderSeedText, seedOfLog, unfinishedLineNote } from './seed-report.js'
 export type { SeedOfLog, SeedOfLogOptions, SeedReport } from './seed-report.js';
 export { count, money, percent, sizeText, visible } from './text-format.js';
 export { analyzeJson } from './analyze-json.js';
+export { writeAnalyzeJson } from './analyze-json-stream.js';
+export type { AnalyzeJsonStreamOptions } from './analyze-json-stream.js';
+export { lossHeadline, whatIfLines } from './cause-summary.js';
+export { causeSummaryHtml } from './cause-summary-html.js';
 export { renderAnalyzeMarkdown } from './analyze-markdown.js';
+export type { AnalyzeMarkdownOptions } from './analyze-markdown.js';
 export { renderAnalyzeText, totalsLine } from './analyze-text.js';
 export type { AnalyzeTextOptions } from './analyze-text.js';
 export { unfinishedLineMessage } from './unfinished-line.js';

@@ -1,6 +1,26 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeJson, analyzePaths, POLICY_CHOICES, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, type PolicyChoice, type PolicyLookup } from '../../analysis/index.js';
+import {
+  analyzeClaudeCodeProjects,
+  analyzePaths,
+  causeSummaryHtml,
+  claudeProjectsFolders,
+  localTimeZone,
+  oneHourTtlPolicy,
+  parseTimeOption,
+  POLICY_CHOICES,
+  renderAnalyzeMarkdown,
+  renderAnalyzeText,
+  renderHtmlReport,
+  reportAnalysis,
+  ROLL_UP_KEYS,
+  writeAnalyzeJson,
+  ZonedClock,
+  type PolicyChoice,
+  type PolicyLookup,
+  type RollUpKey,
+} from '../../analysis/index.js';
 import { getTokenizer, UsageError } from '../../prefix/index.js';
 import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
@@ -25,6 +45,33 @@ function policyOption(value: unknown): PolicyChoice {
   if (value === undefined) return 'auto';
   if (typeof value === 'string' && (POLICY_CHOICES as readonly string[]).includes(value)) return value as PolicyChoice;
   throw new UsageError('usage/unknown-policy', `unknown policy '${String(value)}': use one of ${POLICY_CHOICES.join(', ')}`);
+}
+
+function rollUpOption(value: unknown): RollUpKey | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (ROLL_UP_KEYS as readonly string[]).includes(value)) return value as RollUpKey;
+  throw new UsageError('usage/unknown-roll-up', `--by '${String(value)}': use one of ${ROLL_UP_KEYS.join(', ')}`);
+}
+
+function ttlOption(value: unknown): '5m' | '1h' {
+  if (value === undefined || value === '5m') return '5m';
+  if (value === '1h') return '1h';
+  throw new UsageError('usage/unknown-ttl', `--ttl '${String(value)}': use 5m (as logged) or 1h (replay again under the 1-hour TTL and compare)`);
+}
+
+/** Writes chunks to a file as they come, so a long `--json` document is never one string. */
+function streamToFile(file: string, label: string, fill: (write: (chunk: string) => void) => void): void {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, 'w');
+  } catch (error) {
+    throw unwritableFile(label, error);
+  }
+  try {
+    fill((chunk) => void writeSync(descriptor, chunk));
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** A progress line on stderr that rewrites itself, and is cleared when done (only on a terminal, only over several files). */
@@ -55,31 +102,66 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         format: { type: 'string' },
         json: { type: 'boolean' },
         output: { type: 'string', short: 'o' },
+        project: { type: 'string' },
+        since: { type: 'string' },
+        until: { type: 'string' },
+        timezone: { type: 'string' },
+        by: { type: 'string' },
+        ttl: { type: 'string' },
+        requests: { type: 'boolean' },
+        segments: { type: 'boolean' },
         ...MAX_INPUT_OPTION,
       });
-      if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one file or directory to analyze');
       const policy = policyOption(values['policy']);
       const provider = providerOption(values['provider']);
       const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const limit = maxInputBytes(values['max-input-mb']);
+      const by = rollUpOption(values['by']);
+      const ttl = ttlOption(values['ttl']);
+      const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone());
+      const since = values['since'];
+      const until = values['until'];
+      const window = {
+        since: typeof since === 'string' ? parseTimeOption('--since', since, clock) : null,
+        until: typeof until === 'string' ? parseTimeOption('--until', until, clock) : null,
+      };
+      const project = typeof values['project'] === 'string' ? values['project'] : undefined;
+      const segments = values['segments'] === true;
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
+      if (format === 'html' && typeof values['output'] !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
+      const settle = { window, keepSegments: segments || format === 'html', clock, ...(by ? { by } : {}), ...(project === undefined ? {} : { project }) };
       const progress = progressLine(io);
       let result;
       try {
-        result = await analyzePaths(positionals, { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) });
+        if (positionals.length === 0) {
+          // No path: Claude Code's own projects folder, as Claude Code finds it.
+          const folders = claudeProjectsFolders(process.env);
+          result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', onProgress: progress.update });
+        } else {
+          const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}) };
+          const base = await analyzePaths(positionals, options);
+          const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
+          const alternative = ttl === '1h' ? { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly } : undefined;
+          result = await reportAnalysis(base, { ...settle, policyByName, ...(alternative ? { alternative } : {}) });
+        }
       } finally {
         progress.clear();
       }
       const output = values['output'];
       const colour = io.colour === true && typeof output !== 'string';
-      if (format === 'html' && typeof output !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
+      const requests = values['requests'] === true;
+      if (format === 'json') {
+        const reported = result;
+        if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, (write) => writeAnalyzeJson(reported, write, { segments }));
+        else writeAnalyzeJson(reported, (chunk) => io.stdout(chunk), { segments });
+        return EXIT.ok;
+      }
       const text =
-        format === 'json' ? `${JSON.stringify(analyzeJson(result))}\n`
-        : format === 'md' ? renderAnalyzeMarkdown(result)
-        : format === 'html' ? renderHtmlReport(result.trees, { skipped: result.skipped })
-        : renderAnalyzeText(result, { colour });
+        format === 'md' ? renderAnalyzeMarkdown(result, { requests })
+        : format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped })
+        : renderAnalyzeText(result, { colour, requests });
       if (typeof output !== 'string') {
         io.stdout(text);
         return EXIT.ok;

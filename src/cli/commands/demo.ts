@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeDemoTree, demoText, renderHtmlReport } from '../../analysis/index.js';
+import { analyzeDemoTree, demoHtml, demoText } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
 import { unwritableFile } from '../../providers/index.js';
 import type { Command } from '../command.js';
@@ -37,15 +37,18 @@ export const demoCommand: Command = {
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
     const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, output: { type: 'string', short: 'o' } });
     if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);
-    const given = typeof values['output'] === 'string' ? values['output'] : DEFAULT_DEMO_PAGE;
-    const page = path.resolve(io.cwd, given);
+    // With --json the page is written only when -o asks for it: --json writes to stdout and nothing else.
+    const asked = typeof values['output'] === 'string' ? values['output'] : undefined;
+    const given = asked ?? (values['json'] ? undefined : DEFAULT_DEMO_PAGE);
+    const page = given === undefined ? null : path.resolve(io.cwd, given);
 
     const tree = shownTree();
     const analysis = await analyzeDemoTree(tree);
-    const html = renderHtmlReport([analysis.tree], { title: 'kvprefix demo: a DeepSeek Harness parent and four children' });
-    await writeFile(page, html).catch((error: unknown) => {
-      throw unwritableFile(given, error);
-    });
+    if (page !== null) {
+      await writeFile(page, demoHtml(analysis)).catch((error: unknown) => {
+        throw unwritableFile(given!, error);
+      });
+    }
 
     if (values['json']) {
       io.stdout(`${JSON.stringify({ ...analysis, html: page })}\n`);

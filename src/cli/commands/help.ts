@@ -37,10 +37,14 @@ export const ANALYZE_HELP: CommandHelp = {
   name: 'analyze',
   summary: 'predicted against observed cache use of recorded sessions and captured requests, with causes and cost',
   usage:
-    'usage: kvprefix analyze <file|dir>... [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
+    'usage: kvprefix analyze [<file|dir>...] [--policy auto|deepseek|openai|anthropic|vllm|sglang] [--provider P] [--prices FILE]\n' +
     `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json|html] [--json] [-o FILE]\n` +
+    '                        [--project NAME] [--since DATE] [--until DATE] [--timezone TZ] [--by session|project|day|model]\n' +
+    '                        [--ttl 5m|1h] [--requests] [--segments]\n' +
     '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
-    '  a directory that is none of these is walked. --policy auto picks each tree\'s provider\'s policy.',
+    '  a directory that is none of these is walked. With no path: Claude Code\'s projects folder ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).\n' +
+    '  --policy auto picks each tree\'s provider\'s policy. --since/--until: 2026-01-23 or 2026-01-23T14:30 in local time (--timezone);\n' +
+    '  --by: a roll-up table; --ttl 1h: replay again under the 1-hour TTL and compare; --requests: a row per request; --segments: segment lists in --json.',
 };
 
 export const GUARD_HELP: CommandHelp = {

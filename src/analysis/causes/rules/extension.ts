@@ -1,11 +1,17 @@
 import type { CauseRule } from '../cause-rule.js';
 import { plural, quote } from '../wording.js';
 
-/** The parent has ended where the child goes on: the child only appends, and reuses all the parent sent. */
+/**
+ * The earlier request has ended where this one goes on: this one only appends, so all of the earlier
+ * request is a shared prefix. The sentence names neither side parent nor child: a replay compares a
+ * parent's follow-up with the parent's own previous request as often as a child with its parent.
+ * Whether the policy reads that prefix is another matter (a minimum, a breakpoint, a TTL), said
+ * beside the numbers (`explainUnreadPrefixes`).
+ */
 export const extensionRule: CauseRule = {
   cause: 'extension',
   where: 'messages',
-  when: "the parent's request is a prefix of the child's: the child only appends messages",
+  when: 'the earlier request is a prefix of this one: this one only appends messages',
   attribute({ parent, child, divergence }) {
     if (divergence.parent !== null || divergence.child === null) return null;
     const first = child.segments[divergence.child.index]!;
@@ -13,7 +19,7 @@ export const extensionRule: CauseRule = {
     const own = parent.segments.filter((segment) => segment.kind === 'message' || segment.kind === 'task').length;
     return {
       name: first.name,
-      detail: `the child only appends ${plural(appended, 'message')} (from ${quote(first.name)}) after the parent's ${plural(own, 'message')}: everything the parent sent is reusable`,
+      detail: `only appends ${plural(appended, 'message')} (from ${quote(first.name)}) after the ${plural(own, 'message')} of the request it extends: all of that request is a shared prefix`,
       side: 'child',
     };
   },

@@ -17,7 +17,8 @@ export const taskRule: CauseRule = {
     const history = (childTask ? child : parent).segments.slice(0, before).filter((candidate) => candidate.kind === 'message' || candidate.kind === 'task').length;
     return {
       name: segment.name,
-      detail: `the ${childTask ? "child's" : "parent's"} task ${quote(segment.name)} is where they part: the head and ${plural(history, 'message')} before it are shared`,
+      // Neither 'child' nor 'parent': a parent's follow-up is compared with its own previous request too.
+      detail: `${childTask ? 'its own task' : "the earlier request's task"} ${quote(segment.name)} is where they part: the head and ${plural(history, 'message')} before it are shared`,
       side: childTask ? 'child' : 'parent',
     };
   },

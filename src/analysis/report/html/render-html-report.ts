@@ -1,5 +1,6 @@
 import type { SessionTreeAnalysis } from '../../replay/session-analysis.js';
-import { pageData } from './page-data.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { pageData, type PageTree } from './page-data.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { PAGE_STYLE } from './page-style.js';
 
@@ -8,17 +9,30 @@ export interface HtmlReportOptions {
   readonly title?: string;
   /** Inputs left out of the analysis, each with its reason (`AnalyzeResult.skipped`): listed on the page. */
   readonly skipped?: readonly { readonly file: string; readonly reason: string }[];
+  /** An HTML block set at the top of the page, before the bars: the report of where the cache went (`causeSummaryHtml`). */
+  readonly summaryHtml?: string;
+  /** Labels for sessions by id, e.g. a child's task; other sessions are labelled by their file's short name. */
+  readonly labels?: ReadonlyMap<string, string>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * JSON that can sit inside a `<script>` element: `<` is escaped so no string in the data (a prompt
- * quoting `</script>`, say) can end the element, and U+2028/U+2029, which JSON allows in strings,
- * are escaped for older script parsers.
+ * The page's data as it sits in the page: JSON, gzipped, in base64. Conversations resend their
+ * history on every request, so the JSON of a hundred Claude Code sessions is over a megabyte of
+ * repeated names and keys, which gzip takes to a sixth; base64 has no `<`, so no string in the data
+ * (a prompt quoting `</script>`) can end the element. The page inflates it with the browser's own
+ * `DecompressionStream`.
  */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export function embeddedPageData(trees: readonly PageTree[]): string {
+  return gzipSync(JSON.stringify(trees)).toString('base64');
+}
+
+/** The data `renderHtmlReport` embedded in a page it wrote (for tests and tools that read the page). */
+export function readEmbeddedPageData(html: string): PageTree[] {
+  const data = /<script type="application\/gzip" id="kvprefix-data">([^<]*)<\/script>/.exec(html);
+  if (!data) throw new Error('the page has no kvprefix-data element');
+  return JSON.parse(gunzipSync(Buffer.from(data[1]!, 'base64')).toString('utf8')) as PageTree[];
 }
 
 /** The inputs that were left out, so the page never shows less than was given without saying so. */
@@ -46,11 +60,13 @@ export function renderHtmlReport(trees: readonly SessionTreeAnalysis[], options:
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="meta">Each bar is one request, its segments in wire order, width by tokens. Green: reused from the cache as the policy predicts; red: lost (prefilled again). The black line marks where the request first differs from the earlier request it shares the most with, and why.</p>
-<div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background:#888;background-image:repeating-linear-gradient(135deg,rgba(255,255,255,.5) 0 3px,transparent 3px 7px)"></i>inherited from the parent</span></div>
+<p class="meta">Each bar is one request, its segments in wire order, its length its tokens on the axis. Green: reused from the cache as the policy predicts; red: lost (prefilled again). The black line marks where the request first differs from the earlier request it shares the most with; the line under the bar says why (* the cause was inferred from the request bytes: no host scope).</p>
+<!-- Summaries of the whole input (totals, by cause, skipped inputs) go here, above the trees. -->
+<div id="summary">${options.summaryHtml ?? ''}</div>
+<div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background-color:#66bb6a;background-image:repeating-linear-gradient(135deg,rgba(0,0,0,.28) 0 2px,transparent 2px 6px)"></i>inherited from the parent (striped)</span></div>
 <div id="trees"></div>
 <div id="tip" hidden></div>
-${skippedList(options.skipped ?? [])}<script type="application/json" id="kvprefix-data">${scriptJson(pageData(trees))}</script>
+${skippedList(options.skipped ?? [])}<script type="application/gzip" id="kvprefix-data">${embeddedPageData(pageData(trees, options.labels ? { labels: options.labels } : {}))}</script>
 <script>${PAGE_SCRIPT}</script>
 </body>
 </html>

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { getTokenizer, KvprefixError, type Tokenizer } from '../../prefix/index.js';
+import { choosePolicy, type PolicyChoice, type PolicyLookup } from '../analyze/policy-choice.js';
+import type { TreeDuplication } from '../duplication/tree-duplication.js';
+import type { SessionTreeAnalysis } from '../replay/session-analysis.js';
+import { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
+import { assembleReport, settleTree, treeLabel, type ReportedAnalysis, type SettleOptions, type TreeReport } from './analyze-report.js';
+import { listClaudeCodeProjects } from './projects-folder.js';
+import type { RollUpKey } from './roll-up.js';
+import type { ZonedClock } from './time-window.js';
+import { runCountMemo } from './run-count-memo.js';
+import { oneHourTtlPolicy } from './what-if.js';
+
+/** Options of `analyzeClaudeCodeProjects`. */
+export interface ProjectsOptions extends SettleOptions {
+  /** The projects folders (`claudeProjectsFolders(process.env)`). */
+  readonly folders: readonly string[];
+  readonly policy?: PolicyChoice;
+  readonly policyByName: PolicyLookup;
+  readonly clock: ZonedClock;
+  readonly by?: RollUpKey;
+  /** Keep only projects whose folder or decoded name contains this. */
+  readonly project?: string;
+  /** Also replay every session under the 1-hour TTL and set the two side by side. */
+  readonly ttlWhatIf?: boolean;
+  readonly tokenizer?: Tokenizer;
+  readonly maxInputBytes?: number;
+  /** Called after each transcript: transcripts done, in all, the one just read. */
+  readonly onProgress?: (done: number, total: number, file: string) => void;
+}
+
+/**
+ * Analyses every session of Claude Code's projects folders: each main transcript with its subagents
+ * as one tree, settled as soon as it is replayed (window, loss by cause, what-ifs; segments dropped
+ * unless kept), so memory holds the per-request records and never a whole run's segment lists. A
+ * transcript that cannot be read is skipped with its reason, never the end of the run; one with no
+ * API call (summaries only) is listed as skipped too, so nothing leaves silently.
+ */
+export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promise<ReportedAnalysis> {
+  const projects = await listClaudeCodeProjects(options.folders, options.project);
+  const { policy, note } = choosePolicy(options.policy ?? 'auto', 'anthropic', options.policyByName);
+  const hour = options.ttlWhatIf === true && policy.name === 'anthropic' ? oneHourTtlPolicy(policy) : undefined;
+  const input = {
+    tokenizer: runCountMemo(options.tokenizer ?? getTokenizer()),
+    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+  };
+  const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];
+  const skipped: { file: string; reason: string }[] = [];
+  const read = new Set<string>();
+  const total = projects.reduce((sum, project) => sum + project.transcripts.length + project.subagents.length, 0);
+  let done = 0;
+  async function analyze(file: string): Promise<void> {
+    try {
+      const replayed = await analyzeClaudeCodeSession(file, { policy, ...input });
+      for (const session of replayed.sessions) read.add(path.resolve(session.file));
+      if (replayed.sessions.every((session) => session.requests.length === 0)) {
+        skipped.push({ file, reason: 'no API call in it (summaries or bookkeeping only)' });
+      } else {
+        const tree = note === undefined ? replayed : { ...replayed, notes: [...replayed.notes, note] };
+        const alternative = hour === undefined ? undefined : { tree: await analyzeClaudeCodeSession(file, { policy: hour, ...input }), policy: hour };
+        const entry = settleTree(tree, policy, await treeLabel(tree), options, alternative);
+        if (entry !== null) settled.push(entry);
+      }
+    } catch (error) {
+      // One broken transcript must not end a run over a whole folder: it is listed with its reason.
+      if (!(error instanceof KvprefixError)) throw error;
+      skipped.push({ file, reason: error.message.startsWith(`${file}: `) ? error.message.slice(file.length + 2) : error.message });
+    }
+  }
+  for (const project of projects) {
+    for (const file of project.transcripts) {
+      await analyze(file);
+      options.onProgress?.(++done, total, path.basename(file));
+    }
+    // A subagent file whose main session is not in the folder (deleted, or never written) is its own tree.
+    for (const file of project.subagents) {
+      if (!read.has(path.resolve(file))) await analyze(file);
+      options.onProgress?.(++done, total, path.basename(file));
+    }
+  }
+  const currency = settled[0] === undefined ? 'USD' : policy.pricesFor(settled[0].tree.sessions.flatMap((session) => session.requests)[0]!.route.model).currency;
+  return {
+    trees: settled.map((entry) => entry.tree),
+    duplications: settled.map((entry) => entry.duplication),
+    skipped,
+    currency,
+    report: assembleReport(settled, options.folders, options.window, options.clock, options.by),
+  };
+}

@@ -1,0 +1,153 @@
+import path from 'node:path';
+import type { AnalyzeResult } from '../analyze/analyze-paths.js';
+import type { PolicyLookup } from '../analyze/policy-choice.js';
+import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
+import type { CachePolicy } from '../policies/cache-policy.js';
+import type { RequestAnalysis, SessionTreeAnalysis } from '../replay/session-analysis.js';
+import { mergeLossRows, treeLossByCause, type CauseRow } from './lost-by-cause.js';
+import { decodeProjectFolder } from './projects-folder.js';
+import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
+import { readSessionLabel } from './session-label.js';
+import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
+import { forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
+
+/** What the report adds to one tree: its name, where its cache went, and its what-ifs. */
+export interface TreeReport {
+  readonly label: TreeLabel;
+  readonly byCause: readonly CauseRow[];
+  /** The same requests replayed under a 1-hour TTL (null unless asked for, or not an Anthropic tree). */
+  readonly ttl: TtlWhatIf | null;
+  /** Its children forked instead of spawned (null without children). */
+  readonly fork: ForkWhatIf | null;
+}
+
+/** "Where the cache went" and the roll-ups, over every tree of an analysis. */
+export interface AnalyzeReport {
+  /** The Claude Code projects folders read when no path was given (null when paths were given). */
+  readonly folders: readonly string[] | null;
+  /** The window requests were kept in, as ISO instants, and the time zone days are read in. */
+  readonly window: { readonly since: string | null; readonly until: string | null; readonly timeZone: string };
+  /** One per tree of the result, in the same order. */
+  readonly trees: readonly TreeReport[];
+  readonly byCause: readonly CauseRow[];
+  readonly whatIf: { readonly ttl: TtlWhatIf | null; readonly fork: ForkWhatIf | null };
+  /** The `--by` table (null without `--by`). */
+  readonly rollUp: { readonly by: RollUpKey; readonly rows: readonly RollUpRow[] } | null;
+}
+
+/** An analysis with its report. */
+export type ReportedAnalysis = AnalyzeResult & { readonly report: AnalyzeReport };
+
+/** How a tree is settled into a report. */
+export interface SettleOptions {
+  readonly window: TimeWindow;
+  /** Keep each request's segments (for `--segments` and the HTML picture); otherwise they are dropped once the tree is summed. */
+  readonly keepSegments: boolean;
+}
+
+/** The tree with only the requests in the window (null when none is); sessions left empty are dropped, the root kept. */
+export function windowedTree(tree: SessionTreeAnalysis, window: TimeWindow): SessionTreeAnalysis | null {
+  if (window.since === null && window.until === null) return tree;
+  const sessions = tree.sessions
+    .map((session) => ({ ...session, requests: session.requests.filter((request) => inWindow(request.time, window)) }))
+    .filter((session, at) => at === 0 || session.requests.length > 0);
+  return sessions.some((session) => session.requests.length > 0) ? { ...tree, sessions } : null;
+}
+
+function withoutSegments(tree: SessionTreeAnalysis): SessionTreeAnalysis {
+  const strip = ({ segments: _segments, ...request }: RequestAnalysis): RequestAnalysis => request;
+  return { ...tree, sessions: tree.sessions.map((session) => ({ ...session, requests: session.requests.map(strip) })) };
+}
+
+/**
+ * Sums one tree as soon as it is replayed: the window applied, its loss by cause, its duplication
+ * account and fork what-if (both read segments), then the segments dropped unless kept, so a long
+ * run holds only the small per-request records. `alternative` is the same tree replayed under the
+ * 1-hour TTL, when asked for.
+ */
+export function settleTree(
+  tree: SessionTreeAnalysis,
+  policy: CachePolicy,
+  label: TreeLabel,
+  options: SettleOptions,
+  alternative?: { readonly tree: SessionTreeAnalysis; readonly policy: CachePolicy },
+): { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport } | null {
+  const kept = windowedTree(tree, options.window);
+  if (kept === null) return null;
+  const other = alternative === undefined ? null : windowedTree(alternative.tree, options.window);
+  const report: TreeReport = {
+    label,
+    byCause: treeLossByCause(kept, policy),
+    ttl: other === null || alternative === undefined ? null : ttlWhatIf(kept, policy, other, alternative.policy),
+    fork: forkWhatIf(kept, policy),
+  };
+  const duplication = treeDuplication(kept, policy);
+  return { tree: options.keepSegments ? kept : withoutSegments(kept), duplication, report };
+}
+
+/** The project and title of a tree: a Claude Code root transcript's `cwd` and summary, else its folder. */
+export async function treeLabel(tree: SessionTreeAnalysis): Promise<TreeLabel> {
+  const root = tree.sessions[0];
+  if (root === undefined) return { project: null, title: null };
+  if (root.format !== 'claude-code') return { project: path.dirname(root.file), title: null };
+  const label = await readSessionLabel(root.file).catch(() => ({ cwd: null, title: null }));
+  return { project: label.cwd ?? decodeProjectFolder(path.basename(path.dirname(root.file))), title: label.title };
+}
+
+/** The report's whole-run part, from the settled trees. */
+export function assembleReport(
+  settled: readonly { readonly tree: SessionTreeAnalysis; readonly report: TreeReport }[],
+  folders: readonly string[] | null,
+  window: TimeWindow,
+  clock: ZonedClock,
+  by: RollUpKey | undefined,
+): AnalyzeReport {
+  const reports = settled.map((entry) => entry.report);
+  const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
+  return {
+    folders,
+    window: { since: iso(window.since), until: iso(window.until), timeZone: clock.timeZone },
+    trees: reports,
+    byCause: mergeLossRows(reports.map((report) => report.byCause)),
+    whatIf: {
+      ttl: sumTtlWhatIfs(reports.flatMap((report) => (report.ttl === null ? [] : [report.ttl]))),
+      fork: sumForkWhatIfs(reports.flatMap((report) => (report.fork === null ? [] : [report.fork]))),
+    },
+    rollUp: by === undefined ? null : { by, rows: rollUp(settled.map((entry) => entry.tree), reports.map((report) => report.label), by, clock) },
+  };
+}
+
+/** Options of `reportAnalysis`. */
+export interface ReportOptions extends SettleOptions {
+  readonly policyByName: PolicyLookup;
+  readonly clock: ZonedClock;
+  readonly by?: RollUpKey;
+  /** Keep only trees whose project contains this. */
+  readonly project?: string;
+  /** The same paths analysed under the 1-hour TTL, tree for tree (`--ttl 1h`). */
+  readonly alternative?: { readonly result: AnalyzeResult; readonly policyByName: PolicyLookup };
+}
+
+/**
+ * The report of an analysis of given paths: every tree settled (window, loss by cause, what-ifs,
+ * segments dropped unless kept) and summed. Trees left with no request in the window, or outside
+ * `--project`, are left out, with their duplication accounts.
+ */
+export async function reportAnalysis(result: AnalyzeResult, options: ReportOptions): Promise<ReportedAnalysis> {
+  const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];
+  for (const [at, tree] of result.trees.entries()) {
+    const label = await treeLabel(tree);
+    if (options.project !== undefined && !(label.project ?? '').includes(options.project)) continue;
+    const other = options.alternative?.result.trees[at];
+    const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
+    const entry = settleTree(tree, options.policyByName(tree.policy), label, options, alternative);
+    if (entry !== null) settled.push(entry);
+  }
+  return {
+    trees: settled.map((entry) => entry.tree),
+    duplications: settled.map((entry) => entry.duplication),
+    skipped: result.skipped,
+    currency: result.currency,
+    report: assembleReport(settled, null, options.window, options.clock, options.by),
+  };
+}

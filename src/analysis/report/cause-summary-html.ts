@@ -1,0 +1,30 @@
+import type { AnalyzeResult } from '../analyze/analyze-paths.js';
+import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
+
+/** Text as HTML: the five characters that could open markup or end an attribute, as character references. */
+export const escapeHtmlText = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * "Where the cache went" as an HTML block for the top of the prefix map: the headline, the table by
+ * cause with each cause's advice, and the what-if lines; the same words as the text and Markdown
+ * reports. Empty for a result without a report.
+ */
+export function causeSummaryHtml(result: AnalyzeResult & { readonly report?: AnalyzeReport }): string {
+  const report = result.report;
+  if (report === undefined) return '';
+  const source = sourceLine(report, result.trees.length);
+  const align = (column: number) => (CAUSE_NUMERIC_COLUMNS.has(column) ? ' style="text-align:right"' : '');
+  const header = [...CAUSE_COLUMNS, 'to avoid it'].map((name, column) => `<th${align(column)}>${escapeHtmlText(name)}</th>`).join('');
+  const rows = report.byCause
+    .map((row) => `<tr>${[...causeCells(row, result.currency), row.advice].map((text, column) => `<td${align(column)}>${escapeHtmlText(text)}</td>`).join('')}</tr>`)
+    .join('\n');
+  const whatIfs = whatIfLines(report, result.currency).map((line) => `<li>${escapeHtmlText(line)}</li>`).join('');
+  return `<section id="where-the-cache-went">
+${source === null ? '' : `<p class="meta">${escapeHtmlText(source)}</p>\n`}<h2>${escapeHtmlText(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}</h2>
+<table><thead><tr>${header}</tr></thead><tbody>
+${rows}
+</tbody></table>
+${whatIfs === '' ? '' : `<ul>${whatIfs}</ul>\n`}</section>
+`;
+}

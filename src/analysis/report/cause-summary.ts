@@ -1,0 +1,61 @@
+import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import type { CauseRow, LossExample } from '../claude-code/lost-by-cause.js';
+import type { ForkWhatIf, TtlWhatIf } from '../claude-code/what-if.js';
+import { count, money } from './text-format.js';
+
+/** The columns of the "where the cache went" table, shared by text and Markdown. */
+export const CAUSE_COLUMNS = ['cause', 'requests', 'tokens lost', 'cost', 'worst example'] as const;
+
+/** Columns holding numbers (right-aligned). */
+export const CAUSE_NUMERIC_COLUMNS = new Set([1, 2, 3]);
+
+/** "a7da6a22 #55 at 2025-11-29 16:55 (idle 5m06s since request #54 …)" */
+export function exampleText(example: LossExample | null): string {
+  if (example === null) return '—';
+  const time = example.time === null ? '' : ` at ${example.time.slice(0, 16).replace('T', ' ')} UTC`;
+  return `${example.session.slice(0, 8)} #${example.index}${time}: ${example.detail}`;
+}
+
+/** The cells of one cause row. */
+export function causeCells(row: CauseRow, currency: string): string[] {
+  return [row.title, count(row.requests), count(row.tokens), money(row.cost, currency), exampleText(row.worst)];
+}
+
+/** "1,190,154 tokens prefilled or written again, $6.2300, over 693 requests" */
+export function lossHeadline(rows: readonly CauseRow[], currency: string): string {
+  const tokens = rows.reduce((sum, row) => sum + row.tokens, 0);
+  const cost = rows.reduce((sum, row) => sum + row.cost, 0);
+  const avoidable = rows.filter((row) => row.cause !== 'new-content');
+  const lost = avoidable.reduce((sum, row) => sum + row.tokens, 0);
+  const lostCost = avoidable.reduce((sum, row) => sum + row.cost, 0);
+  return `where the cache went: ${count(tokens)} tokens prefilled or written (${money(cost, currency)}); ${count(lost)} of them (${money(lostCost, currency)}) written or prefilled again for a cause below, the rest new content`;
+}
+
+function ttlLine(whatIf: TtlWhatIf, currency: string): string {
+  const verdict = whatIf.saved >= 0 ? `saves ${money(whatIf.saved, currency)}` : `costs ${money(-whatIf.saved, currency)} more`;
+  return `what if the TTL were 1 hour (same ${count(whatIf.requests)} requests replayed): ${verdict} — reads ${count(whatIf.cacheRead.replayed)} → ${count(whatIf.cacheRead.alternative)} tokens, writes cost ${money(whatIf.writeCost.replayed, currency)} → ${money(whatIf.writeCost.alternative, currency)}; input cost ${money(whatIf.cost.replayed, currency)} → ${money(whatIf.cost.alternative, currency)}`;
+}
+
+function forkLine(whatIf: ForkWhatIf, currency: string): string {
+  const difference = whatIf.cost.forked - whatIf.cost.spawned;
+  const verdict = difference <= 0 ? `saves ${money(-difference, currency)}` : `costs ${money(difference, currency)} more`;
+  return `what if the ${count(whatIf.children)} subagent${whatIf.children === 1 ? '' : 's'} had been forked instead of spawned: ${verdict} — ${count(whatIf.requests)} requests send ${count(whatIf.tokens.spawned)} → ${count(whatIf.tokens.forked)} tokens, input cost ${money(whatIf.cost.spawned, currency)} → ${money(whatIf.cost.forked, currency)} (${whatIf.note})`;
+}
+
+/** The what-if lines of a report (none when neither was computed). */
+export function whatIfLines(report: AnalyzeReport, currency: string): string[] {
+  const lines: string[] = [];
+  if (report.whatIf.ttl !== null) lines.push(ttlLine(report.whatIf.ttl, currency));
+  else if (report.byCause.some((row) => row.cause === 'idle-gap')) lines.push('what if the TTL were 1 hour: run again with --ttl 1h to replay the same requests under it');
+  if (report.whatIf.fork !== null) lines.push(forkLine(report.whatIf.fork, currency));
+  return lines;
+}
+
+/** "read 36 sessions from /home/me/.claude/projects (since 2026-01-01T00:00:00.000Z, days in Europe/Berlin)" */
+export function sourceLine(report: AnalyzeReport, sessions: number): string | null {
+  const window = [report.window.since === null ? '' : `since ${report.window.since}`, report.window.until === null ? '' : `until ${report.window.until}`].filter(Boolean).join(', ');
+  const what = `${count(sessions)} session tree${sessions === 1 ? '' : 's'}`;
+  const where = report.folders === null ? '' : ` from ${report.folders.join(', ')}`;
+  if (report.folders === null && window === '') return null;
+  return `read ${what}${where}${window === '' ? '' : ` (${window}; time zone ${report.window.timeZone})`}`;
+}
