@@ -91,15 +91,16 @@ export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory
 const UNSESSIONED_TYPES: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot']);
 
 /**
- * A Claude Code transcript: JSONL whose first record with a `sessionId` has a `type` of user,
- * assistant, summary or system. Records before it without one (any number of `summary` and
- * `file-history-snapshot` lines, as resumed sessions open) are passed over.
+ * A Claude Code transcript: JSONL whose first record with a `sessionId` has a `type` Claude Code
+ * writes (user, assistant, summary, system, file-history-snapshot, queue-operation, progress).
+ * Records before it without one (any number of `summary` and `file-history-snapshot` lines, as
+ * resumed sessions open) are passed over.
  */
 export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean> {
   if (kind !== 'file' || !input.file.endsWith('.jsonl')) return false;
   for await (const value of jsonLines(input)) {
     const type = field(value, 'type');
-    if (typeof field(value, 'sessionId') === 'string') return typeof type === 'string' && /^(?:user|assistant|summary|system)$/.test(type);
+    if (typeof field(value, 'sessionId') === 'string') return typeof type === 'string' && /^(?:user|assistant|summary|system|file-history-snapshot|queue-operation|progress)$/.test(type);
     if (typeof type !== 'string' || !UNSESSIONED_TYPES.has(type)) return false;
   }
   return false;
