@@ -85,6 +85,6 @@ describe('price file', () => {
   });
 
   it('a missing file is an input error naming it', async () => {
-    await expect(readPriceFile('/nonexistent/prices.yaml')).rejects.toMatchObject({ code: 'input/unreadable', source: '/nonexistent/prices.yaml' });
+    await expect(readPriceFile('/nonexistent/prices.yaml')).rejects.toMatchObject({ code: 'input/unreadable-file', source: '/nonexistent/prices.yaml' });
   });
 });
