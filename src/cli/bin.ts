@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { environmentColour } from './colour.js';
 import { runCli } from './main.js';
+import { exitOnOutputError } from './output-errors.js';
+
+exitOnOutputError(process.stdout, (text) => void process.stderr.write(text), (code) => process.exit(code));
 
 // A reader that closed early (`kvprefix analyze … | head`) wanted no more output: end quietly and
 // successfully, as other Unix tools do, instead of dying on the write with a stack trace.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { terminalText } from '../analysis/report/terminal-text.js';
 import { KvprefixError, UsageError } from '../prefix/errors.js';
 import { closestName } from './closest-name.js';
 import { colourFor, takeColourOption } from './colour.js';
@@ -78,16 +79,16 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
     return await (await loaded(command)).run(rest, commandIo);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`kvprefix ${name}: ${error.message}\n${command.usage}\n`);
+      io.stderr(terminalText(`kvprefix ${name}: ${error.message}\n${command.usage}\n`));
       return EXIT.usage;
     }
     if (error instanceof KvprefixError) {
-      io.stderr(`kvprefix ${name}: ${error.code === 'input/too-large' ? maxInputHint(error.message) : error.message}\n`);
+      io.stderr(terminalText(`kvprefix ${name}: ${error.code === 'input/too-large' ? maxInputHint(error.message) : error.message}\n`));
       return EXIT.input;
     }
     // Anything else is a bug or an environment failure; still no stack trace unless asked for.
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`kvprefix ${name}: internal error: ${message}${process.env['KVPREFIX_DEBUG'] ? `\n${(error as Error).stack ?? ''}` : ' (set KVPREFIX_DEBUG=1 for a stack trace)'}\n`);
+    io.stderr(terminalText(`kvprefix ${name}: internal error: ${message}${process.env['KVPREFIX_DEBUG'] ? `\n${(error as Error).stack ?? ''}` : ' (set KVPREFIX_DEBUG=1 for a stack trace)'}\n`));
     return EXIT.input;
   }
 }

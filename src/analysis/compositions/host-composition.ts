@@ -28,7 +28,7 @@ const PERSONA_SOURCES: readonly { readonly package: string; readonly key: string
 ];
 
 function configValue(config: unknown, key: string): unknown {
-  return typeof config === 'object' && config !== null && !Array.isArray(config) ? (config as Record<string, unknown>)[key] : undefined;
+  return typeof config === 'object' && config !== null && !Array.isArray(config) && Object.hasOwn(config, key) ? (config as Record<string, unknown>)[key] : undefined;
 }
 
 /** A remote provider's delegation schema: the runtime wording, with none of the in-process capabilities. */

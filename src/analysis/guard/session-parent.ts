@@ -25,7 +25,7 @@ export interface SessionParent {
 export async function readSessionParent(file: string, label = file, input: Pick<InputOptions, 'maxInputBytes' | 'stdin'> = {}): Promise<SessionParent> {
   const log = await readSessionLog(file, { label, ...input });
   // Pins are looked up beside the log; standard input has no folder to hold them.
-  const pins = file === STDIN_NAME ? {} : await loadHeadPins(file);
+  const pins = file === STDIN_NAME ? {} : await loadHeadPins(file, input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes });
   const headers: RecordedHeader[] = [];
   for (const entry of log.events) {
     if (!isEventType(entry, 'request/header')) continue;

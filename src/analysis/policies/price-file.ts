@@ -1,8 +1,8 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
-import { type InputOptions } from '../../providers/index.js';
-import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
+import { readInputText } from '../../providers/input/index.js';
+import { yamlValue } from '../wire/parse-yaml-text.js';
 import type { CachePolicy, PriceTable } from './cache-policy.js';
 
 const perMillion = z.number().finite().nonnegative();
@@ -95,7 +95,7 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
     const reason = syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new InputError('input/malformed-prices', `not valid JSON or YAML: ${reason}`, { source: file, line: syntax.linePos?.[0]?.line });
   }
-  const parsed = priceFileSchema.safeParse(document.toJS({ maxAliasCount: 100 }));
+  const parsed = priceFileSchema.safeParse(yamlValue(() => document.toJS({ maxAliasCount: 100 }), file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length === 0 ? 'the file' : issue.path.map(String).join('.');
@@ -105,12 +105,11 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
 }
 
 /**
- * Reads `--prices FILE` (JSON or YAML) through the shared reader: its size limit and strict UTF-8
- * (a price file linked to `/dev/zero` is refused, not read without end). An InputError names the
- * file, line and reason.
+ * Reads `--prices FILE` (JSON or YAML) through the shared input reader (size limit, strict UTF-8,
+ * devices refused); an InputError names the file, line and reason.
  */
-export async function readPriceFile(file: string, options: Pick<InputOptions, 'maxInputBytes'> = {}): Promise<PriceOverrides> {
-  return parsePriceText(decodeUtf8(await readInputBytes(file, options), file), file);
+export async function readPriceFile(file: string, input: { readonly maxInputBytes?: number } = {}): Promise<PriceOverrides> {
+  return parsePriceText(await readInputText(file, input), file);
 }
 
 /** `policy` with the user's prices in front of its defaults (same rule, same parameters). */

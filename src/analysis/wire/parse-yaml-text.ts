@@ -23,5 +23,19 @@ export function parseYamlText(text: string, source: string): unknown {
     throw new InputError('input/malformed-yaml', `not valid YAML: ${reason}`, { source, line });
   }
   // Aliases are legal YAML but a cassette never needs many: bound them against alias bombs.
-  return document.toJS({ maxAliasCount: 1000 });
+  return yamlValue(() => document.toJS({ maxAliasCount: 1000 }), source);
+}
+
+/**
+ * The value of a parsed YAML document or node (`toJS`), where the `yaml` package's alias-bomb guard
+ * (a few aliases that would expand to billions of nodes: "Excessive alias count") becomes an
+ * InputError naming the file and line, not an internal error.
+ */
+export function yamlValue<T>(toJs: () => T, source: string, line?: number): T {
+  try {
+    return toJs();
+  } catch (error) {
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    throw new InputError('input/yaml-alias-bomb', 'too many YAML alias expansions (an alias bomb?): write the values out, or use fewer aliases', { source, line }, { cause: error });
+  }
 }

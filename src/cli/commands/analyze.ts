@@ -153,7 +153,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       }
       const text =
         format === 'md' ? renderAnalyzeMarkdown(result, { requests })
-        : format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result) })
+        : format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped })
         : renderAnalyzeText(result, { colour, requests });
       if (typeof output !== 'string') {
         io.stdout(text);

@@ -123,7 +123,8 @@ export type {
   SourcedChatMessage,
   StoredMessage,
 } from './chat-wire.js';
-export { childLogNumber, loadHeadPins, parseSystemPromptPin, parseToolSchemasPin } from './head-pins.js';
+export { childLogNumber, isJsonlName, isRootLogName, isTreeLogName } from './dsh-log-name.js';
+export { loadHeadPins, parseSystemPromptPin, parseToolSchemasPin } from './head-pins.js';
 export type { HeadPins, LoadHeadPinsOptions, SystemPromptPin, ToolSchemasPin } from './head-pins.js';
 export { latestRequestHeader, requestHeadAt, resolveRequestHead, SYSTEM_PLACEHOLDER, TOOLS_PLACEHOLDER } from './request-head.js';
 export type { RequestHead } from './request-head.js';

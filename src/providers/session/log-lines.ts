@@ -1,6 +1,6 @@
 import { InputError } from '../../prefix/errors.js';
 import { groupDigits } from '../../prefix/group-digits.js';
-import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, formatMebibytes, inputChunks, inputLabel, inputTooLarge, type InputOptions } from '../input/index.js';
+import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, formatMebibytes, hasZstdMagic, inputChunks, inputLabel, MAX_JSON_DEPTH, tooDeepAt, zstdChunks, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
 export interface LogLine {
@@ -15,59 +15,9 @@ export interface LogLine {
   readonly terminated: boolean;
 }
 
-/** Every zstd frame starts with these four bytes (RFC 8878 §3.1.1). */
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
-
-function hasZstdMagic(bytes: Uint8Array): boolean {
-  return ZSTD_MAGIC.every((byte, index) => bytes[index] === byte);
-}
-
 /** True when a file name says the log is zstd-compressed (`.jsonl.zstd` as DSH stores it, or `.zst`). */
 export function isZstdFileName(file: string): boolean {
   return /\.zstd?$/i.test(file);
-}
-
-function zstdError(label: string, error: unknown): InputError {
-  const detail = error instanceof Error ? error.message : String(error);
-  return new InputError('input/zstd-corrupt', `corrupt or truncated zstd stream (${detail})`, { source: label }, { cause: error });
-}
-
-/**
- * Decompresses a zstd byte stream as it arrives (fzstd's streaming `Decompress`), so a large stored
- * log is never held whole in memory. A stream that ends inside a frame is reported, not cut short
- * silently: the final empty push makes fzstd check that the last frame is complete.
- */
-async function* zstdChunks(chunks: AsyncIterable<Uint8Array>, label: string, limit: number): AsyncGenerator<Uint8Array> {
-  // Loaded here, on the first compressed log: most logs are plain, and a short command such as
-  // `kvprefix seed` should not load a decoder it does not use.
-  const { Decompress } = await import('fzstd');
-  const ready: Uint8Array[] = [];
-  let total = 0;
-  const decompressor = new Decompress((data) => {
-    if (data.length > 0) ready.push(data);
-  });
-  // The limit holds for the decompressed bytes too: a small stored file must not expand without bound.
-  function* drain(): Generator<Uint8Array> {
-    for (const data of ready.splice(0)) {
-      total += data.byteLength;
-      if (total > limit) throw inputTooLarge(label, undefined, limit, 'decompressed log');
-      yield data;
-    }
-  }
-  for await (const chunk of chunks) {
-    try {
-      decompressor.push(chunk);
-    } catch (error) {
-      throw zstdError(label, error);
-    }
-    yield* drain();
-  }
-  try {
-    decompressor.push(new Uint8Array(0), true);
-  } catch (error) {
-    throw zstdError(label, error);
-  }
-  yield* drain();
 }
 
 /** Where a UTF-8 sequence cut short by the end of `bytes` starts (`bytes.length` when none is). */
@@ -138,6 +88,10 @@ class LineSplitter {
     let text = decodeUtf8(whole, this.#label, { startOffset: start, line: this.#line });
     // A byte-order mark is not part of the first line's JSON.
     if (this.#line === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
+    // Every line is JSON that something later walks level by level (schemas, renderers, stringify):
+    // the limit every JSON input has holds for each line too.
+    const deep = tooDeepAt(text);
+    if (deep !== -1) throw new InputError('input/too-deep', `column ${deep + 1}: nested more than ${groupDigits(MAX_JSON_DEPTH)} levels deep; kvprefix reads JSON nested at most that deep`, { source: this.#label, line: this.#line });
     return { text, line: this.#line, terminated };
   }
 }
@@ -164,18 +118,24 @@ export async function* readLogLines(file: string, options: LogLineOptions = {}):
   const limit = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const perLine = options.limitPerLine === true;
   const chunks = inputChunks(file, perLine ? { ...options, maxInputBytes: Number.POSITIVE_INFINITY } : options);
-  const first = await chunks.next();
-  if (first.done) return;
-  const compressed = hasZstdMagic(first.value);
-  if (!compressed && isZstdFileName(file)) {
-    throw new InputError('input/zstd-corrupt', 'not a zstd stream: the file does not start with the zstd frame magic', { source: label });
+  // Closed on every way out (the end, a malformed line the caller throws at, a caller that stops
+  // early): the file's descriptor must not outlive the read.
+  try {
+    const first = await chunks.next();
+    if (first.done) return;
+    const compressed = hasZstdMagic(first.value);
+    if (!compressed && isZstdFileName(file)) {
+      throw new InputError('input/zstd-corrupt', 'not a zstd stream: the file does not start with the zstd frame magic', { source: label });
+    }
+    async function* all(): AsyncGenerator<Uint8Array> {
+      yield first.value as Uint8Array;
+      yield* chunks;
+    }
+    const bytes = compressed ? zstdChunks(all(), label, perLine ? Number.POSITIVE_INFINITY : limit) : all();
+    const splitter = new LineSplitter(label, perLine ? limit : undefined);
+    for await (const chunk of bytes) yield* splitter.feed(chunk);
+    yield* splitter.finish();
+  } finally {
+    await chunks.return(undefined);
   }
-  async function* all(): AsyncGenerator<Uint8Array> {
-    yield first.value as Uint8Array;
-    yield* chunks;
-  }
-  const bytes = compressed ? zstdChunks(all(), label, perLine ? Number.POSITIVE_INFINITY : limit) : all();
-  const splitter = new LineSplitter(label, perLine ? limit : undefined);
-  for await (const chunk of bytes) yield* splitter.feed(chunk);
-  yield* splitter.finish();
 }
