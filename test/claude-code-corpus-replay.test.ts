@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { analyzeClaudeCodeSession, predictionAccuracy } from '../src/analysis/index.js';
+import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
+import { predictionAccuracy } from '../src/analysis/result/index.js';
 import type { SessionTreeAnalysis } from '../src/analysis/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 

@@ -1,16 +1,18 @@
 import path from 'node:path';
 import { analyzeClaudeCodeSession } from '../claude-code/analyze-claude-code-session.js';
-import { findSidechainFiles } from '../claude-code/find-sidechains.js';
-import { readClaudeCodeTranscript, type TranscriptInputOptions } from '../claude-code/transcript-entry.js';
+import { findSidechainFiles, SidechainIndex, transcriptHead } from '../claude-code/find-sidechains.js';
+import type { TranscriptInputOptions } from '../claude-code/transcript-entry.js';
 import { choosePolicy } from './policy-choice.js';
-import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
+import { failedInput, isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
 
-/** The sidechain files of a main transcript (none for a transcript that is itself a sidechain). */
-async function sidechainsOf(file: string, input: TranscriptInputOptions): Promise<string[]> {
-  const transcript = await readClaudeCodeTranscript(file, input);
-  const sessionId = transcript.entries[0]?.sessionId;
-  if (sessionId === undefined || transcript.entries.some((entry) => entry.isSidechain === true)) return [];
-  return findSidechainFiles(file, sessionId);
+/**
+ * The sidechain files of a main transcript (none for a transcript that is itself a sidechain),
+ * judged from its first line with a `sessionId`: the whole transcript is read once, by its replay.
+ */
+async function sidechainsOf(file: string, input: TranscriptInputOptions, index: SidechainIndex): Promise<string[]> {
+  const head = await transcriptHead(file, input);
+  if (head === undefined || head.isSidechain) return [];
+  return findSidechainFiles(file, head.sessionId, index);
 }
 
 /**
@@ -24,7 +26,8 @@ export const claudeCodeReader: SessionReader = {
   async analyze(inputs, options) {
     const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
     const covered = new Set<string>();
-    for (const input of inputs) for (const sidechain of await sidechainsOf(input.file, { label: input.label, ...limit })) covered.add(path.resolve(sidechain));
+    const sidechainIndex = new SidechainIndex(limit);
+    for (const input of inputs) for (const sidechain of await sidechainsOf(input.file, { label: input.label, ...limit }, sidechainIndex)) covered.add(path.resolve(sidechain));
     const trees = [];
     for (const input of inputs) {
       if (input.named !== true && covered.has(path.resolve(input.file))) {
@@ -32,8 +35,12 @@ export const claudeCodeReader: SessionReader = {
         continue;
       }
       const { policy, note } = choosePolicy(options.policy, 'anthropic', options.policyByName);
-      const tree = await analyzeClaudeCodeSession(input.file, { policy, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
-      trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
+      try {
+        const tree = await analyzeClaudeCodeSession(input.file, { policy, sidechainIndex, label: input.label, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
+        trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
+      } catch (error) {
+        failedInput(input, error, options);
+      }
       options.onFile?.(input.label);
     }
     return trees;
