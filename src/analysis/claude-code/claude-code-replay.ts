@@ -16,8 +16,9 @@ import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './toke
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
- * `policy`: the rule to replay through; default the Anthropic policy with the 5-minute TTL Claude Code
- * uses (every write in the corpus is a 5-minute write). For user prices: `withPrices(policy, await
+ * `policy`: the rule to replay through; default the Anthropic policy with the 5-minute TTL. A write the
+ * transcript logs as a 1-hour write (`usage.cache_creation.ephemeral_1h_input_tokens`) is stored for
+ * an hour whatever the policy's default. For user prices: `withPrices(policy, await
  * readPriceFile(file))`. `tokenizer`: for the estimates that calibration scales (default o200k_base).
  */
 export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
@@ -40,6 +41,9 @@ export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
 /** Default head size; see `ClaudeCodeAnalysisOptions.headTokens`. */
 export const DEFAULT_CLAUDE_CODE_HEAD_TOKENS = 13_794;
 
+
+/** Anthropic's extended cache TTL (`cache_control: {type: 'ephemeral', ttl: '1h'}`), https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching#1-hour-cache-duration */
+const ONE_HOUR_TTL_SECONDS = 3600;
 
 type Label = { readonly session: number; readonly index: number };
 
@@ -241,7 +245,28 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
     // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
     const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
-    this.#store.add(routeOf(call.model), { units, unitEnds: fitted, time, breakpoints: written, label: { session: sessionIndex, index } });
+    const ttls = usage === undefined ? undefined : written.map((position) => this.#ttlAt(position, usage, current.matches));
+    this.#store.add(routeOf(call.model), { units, unitEnds: fitted, time, breakpoints: written, ...(ttls === undefined ? {} : { breakpointTtls: ttls }), label: { session: sessionIndex, index } });
+  }
+
+  /**
+   * The TTL of the entry at `position` after a request with this usage. Anthropic requires 1-hour
+   * entries to precede 5-minute ones in a request, so the logged 1-hour write is the first part of
+   * the write: positions up to read + 1-hour write live an hour. A position inside the read was
+   * refreshed with the TTL it had (the longest a live earlier entry holds there); the rest of the
+   * write is the policy's TTL.
+   */
+  #ttlAt(position: number, usage: NonNullable<ClaudeCodeApiCall['usage']>, matches: readonly StoreMatch<Label>[]): number {
+    if (usage.cacheWrite1h > 0 && position <= usage.cacheRead + usage.cacheWrite1h) return ONE_HOUR_TTL_SECONDS;
+    if (position > usage.cacheRead) return this.#ttlSeconds;
+    let ttl = this.#ttlSeconds;
+    for (const match of matches) {
+      match.breakpoints?.forEach((at, index) => {
+        const lives = match.breakpointTtls?.[index] ?? this.#ttlSeconds;
+        if (at === position && match.ageSeconds <= lives) ttl = Math.max(ttl, lives);
+      });
+    }
+    return ttl;
   }
 
   segments({ state, call }: ClaudeCodeStep): BlockSpanList {
