@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
 
 const SESSION = '0b1e5c2a-1h00-4000-8000-000000000001';
+/** About 3,000 tokens of conversation after the head, so the head and the conversation end are far apart. */
+const NOTES = 'The replay keeps every earlier request and predicts what the cache still holds. '.repeat(200);
 
 /** A two-request main transcript: the second request is sent `gapMinutes` after the first, whose write is split as given. */
 function transcript(split: { fiveMinute: number; oneHour: number }, gapMinutes: number): string {
@@ -12,7 +14,7 @@ function transcript(split: { fiveMinute: number; oneHour: number }, gapMinutes: 
   const base = { isSidechain: false, userType: 'external', cwd: '/src/x', sessionId: SESSION, version: '2.1.17', gitBranch: '' };
   const written = split.fiveMinute + split.oneHour;
   const lines = [
-    { ...base, parentUuid: null, type: 'user', uuid: 'u1', timestamp: at(0), message: { role: 'user', content: 'Summarise the design notes in one paragraph, please.' } },
+    { ...base, parentUuid: null, type: 'user', uuid: 'u1', timestamp: at(0), message: { role: 'user', content: `Summarise these design notes in one paragraph, please.\n${NOTES}` } },
     {
       ...base, parentUuid: 'u1', type: 'assistant', uuid: 'a1', requestId: 'req_1', timestamp: at(0.1),
       message: {
@@ -58,10 +60,10 @@ describe('Claude Code writes keep the TTL their usage split logs', () => {
   });
 
   it('a mixed write keeps the 1-hour part (the head) and lets the 5-minute part expire', async () => {
-    const request = await secondRequest({ fiveMinute: 4_000, oneHour: 20_000 }, 20);
+    const request = await secondRequest({ fiveMinute: 2_000, oneHour: 22_000 }, 20);
     const read = request.predicted.cacheRead;
-    // The head breakpoint sits inside the 1-hour part; the end of the conversation lies in the 5-minute part.
-    expect(read).toBeGreaterThan(0);
-    expect(read).toBeLessThanOrEqual(20_000);
+    // The head breakpoint (about 21,000 tokens in) lies in the 1-hour part; the conversation's end in the 5-minute part.
+    expect(read).toBeGreaterThan(18_000);
+    expect(read).toBeLessThanOrEqual(22_000);
   });
 });

@@ -158,7 +158,7 @@ export { accuracyLine, impossibleUsage, predictionAccuracy, readUnit } from './r
 export type { CalibrationMode, HeadCalibrationReport, PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 export type { PredictionAccuracy, PredictionAccuracyOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
-export { analyzeClaudeCodeSession, collectApiCalls, DEFAULT_CLAUDE_CODE_HEAD_TOKENS, findSidechainFiles, readClaudeCodeTranscript } from './claude-code/index.js';
+export { analyzeClaudeCodeSession, collectApiCalls, findSidechainFiles, HeadEvidence, headKey, readClaudeCodeTranscript } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
 // Claude Code projects folders and the report of where the cache went: loss by cause, what-ifs, roll-ups.
 export {

@@ -1,5 +1,5 @@
 export { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
-export { DEFAULT_CLAUDE_CODE_HEAD_TOKENS } from './claude-code-replay.js';
+export { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 export type { ClaudeCodeAnalysisOptions } from './claude-code-replay.js';
 export { collectApiCalls } from './api-calls.js';
 export type { ClaudeCodeApiCall, LoggedUsage } from './api-calls.js';
