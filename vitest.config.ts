@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/corpus-setup.ts'],
+    globalSetup: ['test/support/corpus-setup.ts', 'test/support/tables-setup.ts'],
     // The default report, then the title of every block skipped for a missing corpus (the default
     // reporter folds a skipped file to one line).
     reporters: ['default', './test/support/corpus-skip-reporter.ts'],

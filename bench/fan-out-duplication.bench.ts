@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { accountFanOut, deepseekPolicy, forkFanOut, SharedTokensMemo, spawnFanOut, type FanOut, type FanOutPlan } from '../src/analysis/index.js';
+import { accountFanOut, deepseekPolicy, type FanOut, type FanOutPlan } from '../src/analysis/index.js';
+import { forkFanOut, SharedTokensMemo, spawnFanOut } from '../src/analysis/duplication/index.js';
 import { BodyLocation, readChatBody, type JsonObject } from '../src/analysis/wire/index.js';
 import { getTokenizer, PrefixTokenCounter } from '../src/prefix/index.js';
 

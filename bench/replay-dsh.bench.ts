@@ -1,4 +1,5 @@
-import { analyzeDshSessionTree, DeepSeekV4Renderer, DeepSeekV4Tokenizer, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { analyzeDshSessionTree, DeepSeekV4Tokenizer, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { DeepSeekV4Renderer } from '../src/analysis/deepseek/render-v4.js';
 import { PrefixTokenCounter } from '../src/prefix/index.js';
 import { loadHeadPins, modelRequestPoints, readSessionLog } from '../src/providers/index.js';
 import { recordedDshScenarios, sessionLogsIn } from './support/dsh-recorded.js';

@@ -1,7 +1,9 @@
 import { readdirSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { analyzeClaudeCodeSession, analyzeDshSessionTree, analyzeWireSequence, DeepSeekV4Tokenizer, policyByName, readClaudeCodeTranscript, readRecordedRequests } from '../src/analysis/index.js';
+import { analyzeClaudeCodeSession, analyzeDshSessionTree, DeepSeekV4Tokenizer, policyByName } from '../src/analysis/index.js';
+import { analyzeWireSequence, readRecordedRequests } from '../src/analysis/analyze/index.js';
+import { readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
 import { PrefixTokenCounter } from '../src/prefix/index.js';
 import { readSessionLog } from '../src/providers/index.js';
 import { writeLongClaudeCodeTranscript } from './support/long-claude-code-transcript.js';

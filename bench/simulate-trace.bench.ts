@@ -1,4 +1,10 @@
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
 import { readTraceFile, simulateTrace, type BlockTrace, type SimulateTraceOptions } from '../src/analysis/index.js';
+import { measureRssInChild, type RssReport } from './support/measure-rss.js';
 import { corpusPath } from './support/corpus.js';
 import { mapLruReplay } from './support/map-lru-replay.js';
 import { measurePair, type PairOptions } from './support/measure-pair.js';
@@ -13,6 +19,94 @@ import { toBenchResult, type BenchResult, type Scenario } from './support/scenar
 const TRACE = ['mooncake-traces', 'FAST25-release', 'traces', 'conversation_trace.jsonl'] as const;
 const MAX_MS = 500;
 const TIMING: PairOptions = { rounds: 3, timeMs: 1500, iterations: 3, warmupIterations: 1 };
+
+/*
+ * Streaming (issue 16 §7): `simulateTraceFile` on the trace and on the trace repeated 50 times (each
+ * copy's timestamps shifted past the one before, 601,550 requests, 151 MB), each replay in a process
+ * of its own, three runs each. Goals: peak RSS at 50× under 150 MiB (the in-memory replay held
+ * about 6× the trace), and time linear: the 50× replay takes at most 1.25× fifty 1× replays (the
+ * ratio is 50 × median 1× / median 50×, goal 0.8). Times are the replay's own (start-up excluded).
+ */
+const COPIES = 50;
+const STREAM_RUNS = 3;
+const MAX_PEAK_RSS_MIB = 150;
+const LINEAR_GOAL = 0.8;
+
+interface StreamReport extends RssReport {
+  readonly elapsedMs: number;
+  readonly cpuMs: number;
+  readonly requests: number;
+  readonly hitBlocks: number;
+}
+
+/** Writes the trace `copies` times into `target`, each copy's timestamps moved past the end of the one before. */
+async function repeatTrace(source: string, target: string, copies: number): Promise<void> {
+  const lines: string[] = [];
+  for await (const line of createInterface({ input: createReadStream(source) })) if (line.trim() !== '') lines.push(line);
+  const stamps = lines.map((line) => (JSON.parse(line) as { timestamp: number }).timestamp);
+  const span = Math.max(...stamps) + 1000;
+  const out = createWriteStream(target);
+  for (let copy = 0; copy < copies; copy++) {
+    for (const [index, line] of lines.entries()) {
+      if (!out.write(`${line.replace(/"timestamp":\s*\d+/, `"timestamp": ${stamps[index]! + copy * span}`)}\n`)) await once(out, 'drain');
+    }
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function streamRuns(file: string): StreamReport[] {
+  return Array.from({ length: STREAM_RUNS }, () => measureRssInChild('bench/simulate-trace-stream.child.ts', file) as StreamReport);
+}
+
+async function streamedResults(file: string, log: (line: string) => void): Promise<BenchResult[]> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-bench-simulate-'));
+  try {
+    const repeated = path.join(folder, `conversation_trace.x${COPIES}.jsonl`);
+    await repeatTrace(file, repeated, COPIES);
+    log(`simulate-trace/streamed: ${STREAM_RUNS} runs at 1x and ${COPIES}x, each in a child process`);
+    const once1 = streamRuns(file);
+    const onceN = streamRuns(repeated);
+    const timing = (runs: StreamReport[]) => ({ medianMs: median(runs.map((run) => run.elapsedMs)), samples: runs.length });
+    const peak = (runs: StreamReport[]) => Math.max(...runs.map((run) => run.peak));
+    const round = (value: number) => Math.round(value * 10) / 10;
+    const details = (runs: StreamReport[]) => ({
+      requests: runs[0]!.requests,
+      hitBlocks: runs[0]!.hitBlocks,
+      peakRssMiB: round(peak(runs)),
+      cpuMsMedian: round(median(runs.map((run) => run.cpuMs))),
+      rssAfterMiB: round(median(runs.map((run) => run.phases['replayed']!.rss))),
+    });
+    const one = timing(once1);
+    const many = timing(onceN);
+    const base = toBenchResult(
+      { name: 'simulate-trace/streamed-1x', scenario: 'simulate-trace', subject: 'simulateTraceFile (unbounded), a fresh process', baselineName: 'itself', goal: null, details: details(once1) },
+      one,
+      one,
+    );
+    const scaled = toBenchResult(
+      {
+        name: `simulate-trace/streamed-${COPIES}x`,
+        scenario: 'simulate-trace',
+        subject: `simulateTraceFile (unbounded) on the trace repeated ${COPIES} times, a fresh process`,
+        baselineName: `${COPIES} x the median 1x replay (linear time)`,
+        goal: LINEAR_GOAL,
+        details: { ...details(onceN), maxPeakRssMiB: MAX_PEAK_RSS_MIB, underPeakRss: peak(onceN) < MAX_PEAK_RSS_MIB },
+      },
+      many,
+      { medianMs: one.medianMs * COPIES, samples: one.samples },
+    );
+    // Two goals: the linear-time ratio (checked by toBenchResult) and the peak RSS.
+    return [base, { ...scaled, met: scaled.met === true && peak(onceN) < MAX_PEAK_RSS_MIB }];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 const VARIANTS: readonly { name: string; options: SimulateTraceOptions }[] = [
   { name: 'unbounded', options: {} },
@@ -62,6 +156,7 @@ export const simulateTraceScenario: Scenario = {
         fromFile.baseline,
       ),
     );
+    results.push(...(await streamedResults(file, context.log)));
     return results;
   },
 };

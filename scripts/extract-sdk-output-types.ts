@@ -3,7 +3,7 @@
 // test/runtime-sdk-output-types.test.ts fails when the file and the pins disagree.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseSdkBlock } from '../src/providers/index.js';
+import { parseSdkBlock } from '../src/providers/runtime/index.js';
 import { pinnedSdkHeads } from '../test/support/sdk-pins.js';
 
 const heads = pinnedSdkHeads();

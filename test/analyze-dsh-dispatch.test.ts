@@ -22,5 +22,18 @@ describeWithCorpus('dsh', 'kvprefix analyze on a DSH session folder', () => {
     expect(parent.requests.map((request: { observed: { uncached: number; cacheRead: number } }) => [request.observed.uncached, request.observed.cacheRead])).toEqual([[2885, 0], [158, 2816], [65, 3072]]);
     expect(child.requests[0].observed).toMatchObject({ uncached: 97, cacheRead: 2816 });
     expect(child.requests[0].divergence).toMatchObject({ cause: 'task', against: { session: parent.id } });
+    // The prediction beside each: the cold first request reads nothing; DeepSeek reads whole 128-token
+    // units; and every read DeepSeek logged lies in the range the replay predicted for it.
+    type Usage = { cacheRead: number };
+    type Request = { predicted: Usage & { cacheReadRange: [number, number] }; observed: Usage };
+    const requests: Request[] = [...parent.requests, ...child.requests];
+    expect(requests).toHaveLength(4);
+    expect(requests[0]!.predicted.cacheRead).toBe(0);
+    for (const request of requests) {
+      expect(request.predicted.cacheRead % 128).toBe(0);
+      const [low, high] = request.predicted.cacheReadRange;
+      expect(request.observed.cacheRead).toBeGreaterThanOrEqual(low);
+      expect(request.observed.cacheRead).toBeLessThanOrEqual(high);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lossCauseOf, policyByName, treeLossByCause, type RequestAnalysis, type SessionAnalysis, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { policyByName, type RequestAnalysis, type SessionAnalysis, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { lossCauseOf, treeLossByCause } from '../src/analysis/claude-code/index.js';
 
 // Where the cache went: each request's predicted uncached + written tokens land in one cause, and
 // the rows of a tree add up to the tree's whole loss.

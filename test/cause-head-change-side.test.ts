@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { compareWithCause, readRequestBody } from '../src/analysis/index.js';
+import { readRequestBody } from '../src/analysis/index.js';
+import { compareWithCause } from '../src/analysis/causes/index.js';
 import { comparePrefix } from '../src/prefix/index.js';
 import { toolSchemaToChatWire } from '../src/providers/session/index.js';
 import { describeWithCorpus, listCorpusFiles, readCorpusText } from './support/corpus.js';

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
-import { compareWithCause, readRequestBody } from '../src/analysis/index.js';
-import { RUNTIME_CONTEXT_PREAMBLE, splitRenderedPrompt } from '../src/providers/index.js';
+import { readRequestBody } from '../src/analysis/index.js';
+import { compareWithCause } from '../src/analysis/causes/index.js';
+import { splitRenderedPrompt } from '../src/providers/index.js';
+import { RUNTIME_CONTEXT_PREAMBLE } from '../src/providers/runtime/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 import { readPin } from './support/runtime-corpus.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CAUSE_RULES, compareWithCause, DIVERGENCE_CAUSES, type DivergenceCause } from '../src/analysis/index.js';
+import { type DivergenceCause } from '../src/analysis/index.js';
+import { CAUSE_RULES, compareWithCause, DIVERGENCE_CAUSES } from '../src/analysis/causes/index.js';
 import { renderRequest, type MessagePart, type RequestParts, type SystemPart, type ToolPart } from '../src/prefix/index.js';
-import { RUNTIME_CONTEXT_PREAMBLE } from '../src/providers/index.js';
+import { RUNTIME_CONTEXT_PREAMBLE } from '../src/providers/runtime/index.js';
 
 // One small case per cause, in the runtime's shape (sections by id), so every rule is seen to fire
 // on exactly the change it names — and no cause exists without a rule.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { causeScope, compareWithCause, readRequestBody, type CauseScope } from '../src/analysis/index.js';
+import { readRequestBody, type CauseScope } from '../src/analysis/index.js';
+import { causeScope, compareWithCause } from '../src/analysis/causes/index.js';
 import { renderRequest, type RequestParts, type ToolPart } from '../src/prefix/index.js';
 import { loadHeadPins, modelRequestPoints, readSessionLog, reconstructRequest, splitRenderedPrompt } from '../src/providers/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';

@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { analyzeClaudeCodeSession, HeadEvidence, predictionAccuracy, readClaudeCodeTranscript } from '../src/analysis/index.js';
+import { analyzeClaudeCodeSession, HeadEvidence } from '../src/analysis/index.js';
+import { readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
+import { predictionAccuracy } from '../src/analysis/result/index.js';
 import type { SessionTreeAnalysis } from '../src/analysis/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { analyzeClaudeCodeSession, costOf, policyByName } from '../src/analysis/index.js';
+import { analyzeClaudeCodeSession, policyByName } from '../src/analysis/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 const PROJECTS = 'claude-code-sessions/test/test_data/real_projects';
@@ -12,11 +12,19 @@ describeWithCorpus(PROJECTS, 'Claude Code replay: predicted and logged cost are 
     expect(requests.length).toBeGreaterThan(5);
     const policy = policyByName('anthropic')!;
     for (const request of requests) {
+      // The oracle is the price table, per million tokens, written out here rather than through the
+      // `costOf` the replay prices with.
       const prices = policy.pricesFor(request.route.model);
-      const output = request.observed!.output ?? 0;
+      const predicted = request.predicted;
+      const observed = request.observed!;
+      const output = observed.output ?? 0;
       expect(output).toBeGreaterThan(0);
-      expect(request.cost.predicted).toBeCloseTo(costOf(request.predicted, prices, output), 12);
-      expect(request.cost.observed).toBeCloseTo(costOf(request.observed!, prices, output), 12);
+      const cacheDifference =
+        ((predicted.uncached - observed.uncached) * prices.input + (predicted.cacheRead - observed.cacheRead) * prices.cacheRead + (predicted.cacheWrite - observed.cacheWrite) * prices.cacheWrite) / 1e6;
+      expect(request.cost.predicted - request.cost.observed!).toBeCloseTo(cacheDifference, 12);
+      // Both costs carry the same output charge: the logged cost is its input-side tokens plus it.
+      const observedInputSide = (observed.uncached * prices.input + observed.cacheRead * prices.cacheRead + observed.cacheWrite * prices.cacheWrite) / 1e6;
+      expect(request.cost.observed! - observedInputSide).toBeCloseTo((output * prices.output) / 1e6, 12);
     }
   });
 });

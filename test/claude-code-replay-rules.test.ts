@@ -1,6 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeClaudeCodeSession, readClaudeCodeTranscript } from '../src/analysis/index.js';
+import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
+import { readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
 import { prose, writeTranscript } from './support/claude-code-transcript.js';
 
 const FIRST = { input: 3, read: 0, write: 6_000 };

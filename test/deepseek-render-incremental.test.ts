@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeepSeekV4Renderer, renderDeepSeekV4 } from '../src/analysis/index.js';
+import { DeepSeekV4Renderer, renderDeepSeekV4 } from '../src/analysis/deepseek/render-v4.js';
 import type { ChatWireMessage } from '../src/providers/index.js';
 import type { MessagePart, PrefixRequest, RequestParts } from '../src/prefix/index.js';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DeepSeekV4Renderer, displayDeepSeekText, REASONING_EFFORT_MAX, renderDeepSeekV4, withGeneratedResponse } from '../src/analysis/index.js';
+import { displayDeepSeekText } from '../src/analysis/deepseek/special-tokens.js';
+import { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from '../src/analysis/deepseek/render-v4.js';
+import { REASONING_EFFORT_MAX } from '../src/analysis/deepseek/reasoning-effort.js';
 import type { ChatWireMessage } from '../src/providers/index.js';
 import type { RequestParts } from '../src/prefix/index.js';
 

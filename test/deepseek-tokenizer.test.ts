@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DeepSeekV4Tokenizer, V4_TEMPLATE_TOKENS } from '../src/analysis/index.js';
+import { DeepSeekV4Tokenizer } from '../src/analysis/index.js';
+import { V4_TEMPLATE_TOKENS } from '../src/analysis/deepseek/special-tokens.js';
 import { toStandIns } from '../src/analysis/deepseek/special-tokens.js';
 import { createRequest, PrefixTokenCounter } from '../src/prefix/index.js';
 

@@ -90,6 +90,6 @@ describe('kvprefix demo', () => {
   it('takes no arguments', async () => {
     const { code, err } = await demo('examples/fork-parent.request.json');
     expect(code).toBe(EXIT.usage);
-    expect(err).toContain('usage: kvprefix demo [-o FILE] [--json]');
+    expect(err).toContain('usage: kvprefix demo [-o FILE] [--format text|json] [--json]');
   });
 });

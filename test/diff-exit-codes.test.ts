@@ -27,7 +27,7 @@ describe('kvprefix diff exit codes', () => {
     ['no files', ['diff'], /expected two request files \(parent, child\), got 0/],
     ['one file', ['diff', parent], /got 1/],
     ['three files', ['diff', parent, child, child], /got 3/],
-    ['an unknown option', ['diff', parent, child, '--colour'], /Unknown option '--colour'/],
+    ['an unknown option', ['diff', parent, child, '--colour'], /unknown option '--colour'; did you mean '--[a-z-]+'\?/],
     ['an unknown layout', ['diff', parent, child, '--layout', 'gemini'], /unknown layout 'gemini': use one of chat, anthropic/],
     ['an unknown tokenizer', ['diff', parent, child, '--tokenizer', 'p50k_base'], /unknown tokenizer 'p50k_base': use one of o200k_base, cl100k_base/],
   ])('2 for %s, with the usage on stderr and nothing on stdout', async (_what, argv, reason) => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { askUserQuestionTool, DELEGATED_CALLER_MESSAGE, type AgentHandle, type LoggedToolSchema } from '../src/providers/index.js';
+import { type AgentHandle, type LoggedToolSchema } from '../src/providers/index.js';
+import { askUserQuestionTool, DELEGATED_CALLER_MESSAGE } from '../src/providers/runtime/index.js';
 import type { ModelRequest } from '../src/providers/model/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { ModelRequest } from '../src/providers/model/index.js';
-import { REPORT_SECTION_TEXT } from '../src/providers/index.js';
+import { REPORT_SECTION_TEXT } from '../src/providers/runtime/index.js';
 import { ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { ACP, readRows, recordedContexts, recordedPrompts, recordedSteps, writtenFixtureRows as fixture } from './support/runtime-corpus.js';

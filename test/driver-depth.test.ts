@@ -27,7 +27,7 @@ describe('driver: delegation depth', () => {
     expect(depths).toEqual([1, 2]);
   });
 
-  it('applies the delegation tool default maxDepth 3: a depth-3 agent is refused with the parent-visible message', async () => {
+  it('applies the delegation tool default maxDepth 3: a depth-3 agent may not start a depth-4 child, and reads the refusal as its tool result', async () => {
     const chain = [1, 2, 3, 4].map((level) => callStep('subagent', { description: `level ${level}`, prompt: 'delegate again' }, `call_${level}`));
     const { host, parent, model } = nestedHost([...chain, textStep('depth 3 answers'), textStep('depth 2 answers'), textStep('depth 1 answers'), textStep('top answers')]);
     const agents: AgentHandle[] = [];

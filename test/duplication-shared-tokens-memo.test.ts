@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountFanOut, forkFanOut, SharedTokensMemo } from '../src/analysis/index.js';
+import { accountFanOut } from '../src/analysis/index.js';
+import { forkFanOut, SharedTokensMemo } from '../src/analysis/duplication/index.js';
 import { comparePrefix } from '../src/prefix/index.js';
 import { deepseekRulePolicy } from './support/deepseek-rule-policy.js';
 import { exampleFanOutPlan } from './support/example-fan-out.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageData } from '../src/analysis/index.js';
+import { pageData } from '../src/analysis/report/html/index.js';
 import type { SessionTreeAnalysis } from '../src/analysis/result/session-analysis.js';
 import { PrefixTokenCounter } from '../src/prefix/index.js';
 import { readRequestFile } from '../src/analysis/index.js';

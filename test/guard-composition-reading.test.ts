@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guardComposition, parseComposition, resolveComposition } from '../src/analysis/index.js';
+import { guardComposition } from '../src/analysis/index.js';
+import { parseComposition, resolveComposition } from '../src/analysis/compositions/index.js';
 import { InputError } from '../src/prefix/index.js';
 
 function folder(files: Record<string, string>): string {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { guardDelegation, type GuardFinding, type ParentSetup } from '../src/analysis/index.js';
-import { createForkProvider, createSpawnProvider, renderTypeScriptSdk, type HostComposition, type ToolDefinition } from '../src/providers/index.js';
+import { createForkProvider, createSpawnProvider, type HostComposition, type ToolDefinition } from '../src/providers/index.js';
+import { renderTypeScriptSdk } from '../src/providers/runtime/index.js';
+import { guardParent } from './support/guard-parent.js';
 import { smallComposition } from './support/runtime-scenario.js';
 
 const FORK = { provider: 'fork', toolName: 'subagent_fork' } as const;
@@ -11,18 +13,7 @@ const RUN_CODE: ToolDefinition = {
   execute: async () => 'ran',
 };
 
-function parent(host: HostComposition = smallComposition(), reportChannel = true): ParentSetup {
-  return {
-    host,
-    route: { provider: 'deepseek-official', model: 'deepseek-v4-flash' },
-    cwd: '/work/project',
-    reportChannel,
-    history: [
-      { role: 'user', content: [{ type: 'text', text: 'Remember the fruit QUINCE.' }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'Noted: QUINCE.' }] },
-    ] as unknown as ParentSetup['history'],
-  };
-}
+const parent = guardParent;
 
 const historyLost = (findings: readonly GuardFinding[]) => findings.filter((finding) => finding.kind === 'inherited-history-lost');
 

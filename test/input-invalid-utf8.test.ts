@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
-import { firstInvalidUtf8 } from '../src/providers/index.js';
+import { firstInvalidUtf8 } from '../src/providers/input/index.js';
 
 // Issue 7 §2: a request file with a raw byte that is not UTF-8 was read with U+FFFD in its place,
 // while the session reader rejected the same byte. Both now refuse it with its byte offset.

@@ -67,7 +67,7 @@ describe('inputs past the size limit', () => {
     expect((await readSessionLog(path.join(directory, 'session.jsonl.zstd'))).events).toHaveLength(4000);
     const result = await run(directory, 'seed', 'session.jsonl.zstd', '--max-input-mb', '0.05');
     expect(result.code).toBe(EXIT.input);
-    expect(result.err).toBe('kvprefix seed: session.jsonl.zstd: the decompressed log goes on past the limit of 0.05 MiB (52,429 bytes, maxInputBytes): raise it with --max-input-mb <n>\n');
+    expect(result.err).toBe('kvprefix seed: session.jsonl.zstd: a zstd frame declares 0.22 MiB of content, past the limit of 0.05 MiB (maxInputBytes) for the decompressed log: raise it with --max-input-mb <n>\n');
   });
 
   it('the library refuses the same way, with code input/too-large', async () => {

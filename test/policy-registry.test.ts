@@ -48,10 +48,16 @@ describe('price file', () => {
     expect(overrides.pricesFor(anthropicPolicy, 'claude-opus-4-5-20251101')).toMatchObject({ input: 9, source: expect.stringContaining('anthropic *') });
   });
 
-  it('a policy the file does not mention keeps its documented defaults', () => {
-    const priced = withPrices(vllmPolicy, parsePriceText(yamlText, 'prices.yaml'));
+  it('a policy the file does not mention keeps its documented defaults when they are in the same currency', () => {
+    const priced = withPrices(vllmPolicy, parsePriceText(yamlText.replace('currency: EUR', 'currency: USD'), 'prices.yaml'));
     expect(priced.pricesFor('qwen')).toEqual(vllmPolicy.pricesFor('qwen'));
     expect(priced.predict({ tokens: 40, matches: [] })).toEqual(vllmPolicy.predict({ tokens: 40, matches: [] }));
+  });
+
+  it('a model the file does not price, whose default is in another currency, is refused naming the file and both currencies', () => {
+    const priced = withPrices(vllmPolicy, parsePriceText(yamlText, 'prices.yaml'));
+    expect(() => priced.pricesFor('qwen')).toThrow(expect.objectContaining({ code: 'input/prices-currency', source: 'prices.yaml' }));
+    expect(() => priced.pricesFor('qwen')).toThrow(/prices are in EUR but have no row for vllm model 'qwen', whose default price is in USD/);
   });
 
   it('reads JSON from disk too', async () => {
@@ -85,6 +91,6 @@ describe('price file', () => {
   });
 
   it('a missing file is an input error naming it', async () => {
-    await expect(readPriceFile('/nonexistent/prices.yaml')).rejects.toMatchObject({ code: 'input/unreadable', source: '/nonexistent/prices.yaml' });
+    await expect(readPriceFile('/nonexistent/prices.yaml')).rejects.toMatchObject({ code: 'input/unreadable-file', source: '/nonexistent/prices.yaml' });
   });
 });

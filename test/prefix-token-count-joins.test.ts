@@ -30,7 +30,7 @@ describe.each(['o200k_base', 'cl100k_base'])('prefix token count with %s', (name
     );
   });
 
-  describeWithCorpus('dsh', 'on real prompts', () => {
+  describeWithCorpus(['dsh', 'roo-code-system-prompts', 'claude-code-prompts-piebald'], 'on real prompts', () => {
     it('equals whole-text tokenization for real prompts cut at random points', () => {
       const prompts = [
         ...listCorpusFiles('roo-code-system-prompts/src/core/prompts/__tests__/__snapshots__/system-prompt', '.snap').slice(0, 3),

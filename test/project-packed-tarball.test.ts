@@ -85,6 +85,18 @@ describe('the packed tarball, installed into an empty project', () => {
     expect(manifest.types).toBe('./dist/index.d.ts');
   });
 
+  it('ships the MIT LICENSE its package.json names, and names its repository', () => {
+    const installedManifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { license: string; repository?: { type: string; url: string } };
+    expect(installedManifest.license).toBe('MIT');
+    expect(readFileSync(path.join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    expect(installedManifest.repository).toEqual({ type: 'git', url: expect.stringMatching(/^git\+https:\/\/.+\.git$/) });
+  });
+
+  it('its bin prints the installed version', async () => {
+    const { stdout } = await run(process.execPath, [path.join(installed, 'dist/cli/bin.js'), '--version'], { cwd: project });
+    expect(stdout).toBe(`kvprefix ${manifest.version}\n`);
+  });
+
   it('runs its bin on the bundled examples', async () => {
     const { stdout } = await run(process.execPath, [path.join(installed, 'dist/cli/bin.js'), 'demo', '--json'], { cwd: project });
     expect(Object.keys(JSON.parse(stdout) as object).length).toBeGreaterThan(0);

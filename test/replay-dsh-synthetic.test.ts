@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeDshSessionTree, costOf, DEEPSEEK_FLASH_PRICES, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { analyzeDshSessionTree, costOf, type SessionTreeAnalysis } from '../src/analysis/index.js';
+import { DEEPSEEK_FLASH_PRICES } from '../src/analysis/policies/index.js';
 
 /*
  * A small session tree written here (no corpus needed): a root with two turns on deepseek-v4-flash

@@ -1,20 +1,8 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import {
-  AgentHost,
-  CODE_ONLY_INSTRUCTION,
-  compositionFromHead,
-  modelRequestPoints,
-  parseSdkBlock,
-  parseSessionLog,
-  parseSystemPromptPin,
-  parseToolSchemasPin,
-  reconstructRequest,
-  renderSdkSection,
-  type HeadPins,
-  type LoggedToolSchema,
-} from '../src/providers/index.js';
+import { AgentHost, compositionFromHead, modelRequestPoints, parseSessionLog, parseSystemPromptPin, parseToolSchemasPin, reconstructRequest, renderSdkSection, type HeadPins, type LoggedToolSchema } from '../src/providers/index.js';
+import { CODE_ONLY_INSTRUCTION, parseSdkBlock } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { ACP } from './support/runtime-corpus.js';

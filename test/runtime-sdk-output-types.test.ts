@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { parseSdkBlock, RECORDED_SDK_OUTPUT_TYPES } from '../src/providers/index.js';
+import { parseSdkBlock, RECORDED_SDK_OUTPUT_TYPES } from '../src/providers/runtime/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { pinnedSdkHeads } from './support/sdk-pins.js';
 

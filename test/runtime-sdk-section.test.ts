@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePrefix } from '../src/prefix/index.js';
-import {
-  AgentHost,
-  buildRecordedRequest,
-  CODE_ONLY_INSTRUCTION,
-  compositionFromHead,
-  joinSdkEntries,
-  parseSdkBlock,
-  prepareChild,
-  renderSdkSection,
-  sdkOutputEstimates,
-  type AgentHandle,
-  type LoggedToolSchema,
-} from '../src/providers/index.js';
+import { AgentHost, compositionFromHead, renderSdkSection, sdkOutputEstimates, type AgentHandle, type LoggedToolSchema } from '../src/providers/index.js';
+import { buildRecordedRequest, CODE_ONLY_INSTRUCTION, joinSdkEntries, parseSdkBlock, prepareChild } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { deterministicSources, FIXTURE_CWD, ROUTE } from './support/runtime-scenario.js';

@@ -2,23 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { JS_EXPRESSION_TAG } from '../src/analysis/compositions/index.js';
 import { comparePrefix } from '../src/prefix/index.js';
-import {
-  AgentHost,
-  assembleHead,
-  buildRecordedRequest,
-  buildToolVisibility,
-  compositionFromHead,
-  HARNESS_IDENTITY,
-  parseSystemPromptPin,
-  prepareChild,
-  REPORT_TOOL_SCHEMA,
-  SECTION_JOIN,
-  SECTION_ORDERS,
-  splitRenderedPrompt,
-  type AgentHandle,
-  type HostComposition,
-  type LoggedToolSchema,
-} from '../src/providers/index.js';
+import { AgentHost, assembleHead, compositionFromHead, parseSystemPromptPin, SECTION_ORDERS, splitRenderedPrompt, type AgentHandle, type HostComposition, type LoggedToolSchema } from '../src/providers/index.js';
+import { buildRecordedRequest, buildToolVisibility, HARNESS_IDENTITY, prepareChild, REPORT_TOOL_SCHEMA, SECTION_JOIN } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 import { deterministicSources, ROUTE, textStep } from './support/runtime-scenario.js';

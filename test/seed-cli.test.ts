@@ -67,7 +67,7 @@ describe('kvprefix seed', () => {
     expect(result.code).toBe(2);
     expect(result.out).toBe('');
     expect(result.err).toContain('kvprefix seed: expected one session log, got 0');
-    expect(result.err).toContain('usage: kvprefix seed <session.jsonl[.zstd]> [--max-input-mb <n>] [--json]');
+    expect(result.err).toContain('usage: kvprefix seed <session.jsonl[.zstd]> [--max-input-mb <n>] [--format text|json] [--json]');
   });
 
   it('exits 2 on an unknown option', async () => {

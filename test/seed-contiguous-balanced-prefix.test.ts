@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { completedTurnPrefix, isEventType, logicalEvents, readSessionLog, type LoggedEvent, type SessionLog } from '../src/providers/index.js';
+import { completedTurnPrefix, readSessionLog, type LoggedEvent, type SessionLog } from '../src/providers/index.js';
+import { isEventType, logicalEvents } from '../src/providers/session/index.js';
 import { describeWithCorpus, dshSessionLogs } from './support/corpus.js';
 
 // Issue 7 §5, property: wherever a parent's log is cut (a fork can happen at any event), its fork

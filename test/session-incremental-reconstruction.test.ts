@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { DeepSeekV4Renderer, renderDeepSeekV4 } from '../src/analysis/index.js';
+import { DeepSeekV4Renderer, renderDeepSeekV4 } from '../src/analysis/deepseek/render-v4.js';
 import type { PrefixRequest } from '../src/prefix/index.js';
 import {
   loadHeadPins,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bufferedIo } from '../src/cli/io.js';
 import { runCli } from '../src/cli/main.js';
-import { parseTraceText, simulateTrace } from '../src/analysis/index.js';
+import { simulateTrace } from '../src/analysis/index.js';
+import { parseTraceText } from '../src/analysis/simulate/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const TRACE = 'mooncake-traces/FAST25-release/traces/conversation_trace.jsonl';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBucketSeconds, hitRateChart, HitRateSeries } from '../src/analysis/index.js';
+import { defaultBucketSeconds, hitRateChart, HitRateSeries } from '../src/analysis/simulate/index.js';
 
 describe('hit-rate series and chart', () => {
   it('buckets requests by arrival and leaves a gap in the traffic as null, not 0%', () => {

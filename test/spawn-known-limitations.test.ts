@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentHandle } from '../src/providers/runtime/index.js';
 import { ScriptedModel } from '../src/testing/index.js';
-import { callStep, lastToolResult, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
+import { callStep, prompt, smallComposition, smallHost, textStep } from './support/runtime-scenario.js';
 
 /** A parent that learns a fact in turn 1 and delegates a question about it in turn 2 through `tool`. */
 async function askAfterHistory(tool: 'subagent' | 'subagent_fork', childAnswer: string) {
@@ -25,8 +25,11 @@ describe('spawn: Known Limitations', () => {
     const head = child.requests[0]!.head;
     expect(head.sections.find((section) => section.name === 'deployment:persona')!.text).toBe('You are the spawned helper in /work/project.');
     expect(head.tools.map((tool) => tool.name)).not.toContain('note');
-    expect(JSON.stringify(child.requests[0]!.model.messages)).not.toContain('MARMALADE');
-    expect(lastToolResult(parent).text).toBe('I do not know the codeword.');
+    // None of the parent's conversation: no seed, and no parent prompt or answer among the child's messages, only its task.
+    expect(child.session.header.seedLength).toBeUndefined();
+    const sent = JSON.stringify(child.requests[0]!.model.messages);
+    for (const parentText of ['MARMALADE', 'Remember:', 'Ask a helper', 'Noted:']) expect(sent).not.toContain(parentText);
+    expect(sent).toContain('What is the project codeword?');
   });
 
   it('use the fork provider when completed-turn context is required', async () => {

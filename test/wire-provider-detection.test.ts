@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithCause, readRequestBody, readRequestFile } from '../src/analysis/index.js';
+import { readRequestBody, readRequestFile } from '../src/analysis/index.js';
+import { compareWithCause } from '../src/analysis/causes/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 // Issue 9 §2: the route of a chat body must not flip on a message field, and a body's provider comes

@@ -1,8 +1,17 @@
+// kvprefix/analysis: what the user gets from recorded traffic and compositions: replays of DSH logs,
+// Claude Code transcripts and captured request bodies through provider cache policies, the cause of
+// every miss, duplication and simulation, guard checks, and the reports (text, Markdown, JSON, HTML).
 // Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
-export { detectProvider, detectWireFormat, findRequestBodies, readRequestBody, readRequestFile, WIRE_FORMATS } from './wire/index.js';
+export {
+  readRequestBody,
+  readRequestFile,
+} from './wire/index.js';
 export type { DetectedProvider, DetectedWire, FoundBody, ProviderBasis, ReadRequestBodyOptions, ReadRequestFileOptions, WireFormat, WireProvider, WireRequest } from './wire/index.js';
 // Causes: what a divergence means (route, persona, tool filter, report tool, task, …).
-export { attributeCause, attributeDivergence, CAUSE_RULES, causeScope, compareWithCause, DIVERGENCE_CAUSES, requestDivergence } from './causes/index.js';
+export {
+  attributeCause,
+  requestDivergence,
+} from './causes/index.js';
 export type {
   AttributedDivergence,
   CauseAttribution,
@@ -18,44 +27,25 @@ export type {
   SectionedHead,
 } from './causes/index.js';
 // Diffs of two requests: where they stop sharing a cached prefix, and why.
-export { diffRequestFiles, diffRequests } from './diff/request-diff.js';
+export {
+  diffRequestFiles,
+  diffRequests,
+} from './diff/request-diff.js';
 export type { DiffFilesOptions, DiffOptions, DiffSide, RequestDiff } from './diff/request-diff.js';
 // Reports: wording and renderers.
 export {
   analyzeJson,
-  causeLine,
-  causeSummaryHtml,
   writeAnalyzeJson,
   renderAnalyzeMarkdown,
   renderAnalyzeText,
   renderDiffMarkdown,
   renderDiffText,
-  renderSeedText,
-  seedOfLog,
-  totalsLine,
-  unfinishedLineMessage,
-  unfinishedLineNote,
 } from './report/index.js';
 export type { AnalyzeJsonStreamOptions, AnalyzeMarkdownOptions, AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
   analyzePaths,
-  analyzeWireSequence,
-  choosePolicy,
-  claudeCodeReader,
-  dshReader,
-  fileHead,
-  isClaudeCodeTranscript,
-  isDshSession,
-  observedUsageOf,
-  overallTotals,
-  POLICY_CHOICES,
-  policyNameFor,
-  readRecordedRequests,
   SESSION_READERS,
-  totalsOf,
-  treeTotals,
-  wireReader,
 } from './analyze/index.js';
 export type {
   AnalyzeOptions,
@@ -72,17 +62,22 @@ export type {
   WireSequenceOptions,
 } from './analyze/index.js';
 // DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
-export {
-  assembleHostComposition,
-  compositionFacts,
-  loadReferenceHead,
-  parseComposition,
-  readComposition,
-  resolveComposition,
-} from './compositions/index.js';
+
 export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
-export { GUARD_CHECKS, GuardCache, guardComposition, guardDelegation, guardJson, guardWarnings, hasErrorFinding, modelExperienceCards, renderGuardReport, renderModelExperience, unexplainedDelegations } from './guard/index.js';
+export {
+  explainExitCode,
+  explainReport,
+  GUARD_CHECKS,
+  GuardCache,
+  guardComposition,
+  guardDelegation,
+  guardExitCode,
+  guardRun,
+  guardRunJson,
+  renderGuardRun,
+  renderModelExperience,
+} from './guard/index.js';
 export type {
   CallPath,
   ChildDelta,
@@ -91,8 +86,11 @@ export type {
   GuardCompositionOptions,
   GuardDelegationInput,
   GuardFinding,
+  ExplainResult,
   GuardReport,
+  GuardRun,
   GuardSeverity,
+  GuardVerdict,
   HeadDelta,
   ModelExperienceCard,
   ParentSetup,
@@ -100,26 +98,12 @@ export type {
 } from './guard/index.js';
 // Provider cache policies: one rule per provider or engine, numbers as parameters with their source.
 export {
-  anthropicMinimumTokens,
   anthropicPolicy,
   CACHE_POLICIES,
   costOf,
-  DEEPSEEK_FLASH_PRICES,
-  DEEPSEEK_PRO_PRICES,
-  DEEPSEEK_TTL,
-  DEEPSEEK_UNIT,
   deepseekPolicy,
-  deepseekPricesFor,
-  createAnthropicPolicy,
-  createDeepSeekPolicy,
-  createOpenAIPolicy,
-  createPolicyRegistry,
-  createSglangPolicy,
-  createVllmPolicy,
-  openaiCachedTokens,
   openaiPolicy,
   openaiRoute,
-  parsePriceText,
   policyByName,
   readPriceFile,
   sglangPolicy,
@@ -145,49 +129,49 @@ export type {
   VllmPolicyOptions,
 } from './policies/index.js';
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
-export { DeepSeekV4Tokenizer } from './deepseek/deepseek-tokenizer.js';
-export { DeepSeekV4Renderer, renderDeepSeekV4, withGeneratedResponse } from './deepseek/render-v4.js';
-export type { DeepSeekV4RenderOptions } from './deepseek/render-v4.js';
-export { REASONING_EFFORT_MAX } from './deepseek/reasoning-effort.js';
-export { displayDeepSeekText, V4_TEMPLATE_TOKENS } from './deepseek/special-tokens.js';
+export {
+  DeepSeekV4Tokenizer,
+} from './deepseek/deepseek-tokenizer.js';
+
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
-export { analyzeDshSessionTree } from './dsh/index.js';
+export {
+  analyzeDshSessionTree,
+} from './dsh/index.js';
 export type { AnalyzeDshSessionTreeOptions } from './dsh/index.js';
-export { CALIBRATION_MODES, PrefixStore } from './replay/index.js';
-export { accuracyLine, impossibleUsage, predictionAccuracy, readUnit } from './result/index.js';
+export {
+  PrefixStore,
+} from './replay/index.js';
+export { predictionAccuracy } from './result/index.js';
 export type { CalibrationMode, HeadCalibrationReport, PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 export type { PredictionAccuracy, PredictionAccuracyOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
-export { analyzeClaudeCodeSession, collectApiCalls, findSidechainFiles, HeadEvidence, headKey, readClaudeCodeTranscript } from './claude-code/index.js';
+export {
+  analyzeClaudeCodeSession,
+  HeadEvidence,
+} from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
 // Claude Code projects folders and the report of where the cache went: loss by cause, what-ifs, roll-ups.
 export {
   analyzeClaudeCodeProjects,
   claudeProjectsFolders,
-  decodeProjectFolder,
-  forkWhatIf,
-  inWindow,
-  listClaudeCodeProjects,
-  localTimeZone,
-  LOSS_CAUSE_WORDING,
-  LOSS_CAUSES,
-  lossCauseOf,
-  oneHourTtlPolicy,
-  parseTimeOption,
-  readSessionLabel,
   reportAnalysis,
-  ROLL_UP_KEYS,
-  rollUp,
-  treeLossByCause,
-  ttlWhatIf,
-  ZonedClock,
 } from './claude-code/index.js';
 export type { AnalyzeReport, CauseRow, ClaudeCodeProject, ForkWhatIf, LossCause, LossExample, ProjectsOptions, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
-export { BlockPrefixCache, defaultBucketSeconds, hitRateChart, HitRateSeries, MOONCAKE_BLOCK_TOKENS, parseTraceLine, parseTraceText, readTraceFile, simulateTrace, simulationJson, simulationText } from './simulate/index.js';
-export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest } from './simulate/index.js';
+export {
+  readTraceFile,
+  simulateTrace,
+  simulateTraceFile,
+  simulationJson,
+  simulationText,
+} from './simulate/index.js';
+export type { BlockCacheLimits, BlockTrace, LeadingHit, PolicyTotals, ReadTraceFileOptions, SeriesPoint, SimulateTraceOptions, SimulationResult, SimulationSettings, TraceRequest, TraceSimulationResult } from './simulate/index.js';
 // Duplication: what a fan-out of fork children duplicates and costs under a cache policy, against spawning them.
-export { accountFanOut, duplicationAccount, forkFanOut, SharedTokensMemo, spawnFanOut, treeDuplication } from './duplication/index.js';
+export {
+  accountFanOut,
+  duplicationAccount,
+  treeDuplication,
+} from './duplication/index.js';
 export type {
   ChildAccount,
   ChildDuplication,
@@ -198,17 +182,22 @@ export type {
   FanOutAccount,
   FanOutAccountOptions,
   FanOutPlan,
-  RequestHead,
+  FanOutHead,
   TreeDuplication,
 } from './duplication/index.js';
 // Request families: a captured parent request and its children's, as one session tree for reports.
-export { analyzeRequestFamily, segmentSpans } from './family/index.js';
+export {
+  analyzeRequestFamily,
+} from './family/index.js';
 export type { AnalyzeRequestFamilyOptions, FamilyRequest } from './family/index.js';
 // Reports: the HTML prefix map of session trees.
-export { pageData, readEmbeddedPageData, renderHtmlReport } from './report/html/index.js';
+export {
+  readEmbeddedPageData,
+  renderHtmlReport,
+} from './report/html/index.js';
 export type { DrawnScale, HtmlReportOptions, PageBreak, PageDataOptions, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './report/html/index.js';
 // The demo: the bundled session tree analysed per child (what `kvprefix demo` prints).
-export { analyzeDemoTree, childBreak, childStart, demoHtml, demoLabels, demoText } from './demo/index.js';
+
 export type { ChildBreak, DemoAnalysis, DemoChild } from './demo/index.js';
 
 export { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, watchFetch } from './watch/index.js';

@@ -4,7 +4,7 @@ export interface CliIo {
   stderr(text: string): void;
   /** Directory relative paths are resolved against. */
   readonly cwd: string;
-  /** True when stdout is a terminal that takes colour (never for a pipe, a file, or with NO_COLOR set). */
+  /** What `--color auto` means here: true when stdout is a terminal that takes colour (never for a pipe, a file, or with NO_COLOR set), or FORCE_COLOR asks for it. */
   readonly colour?: boolean;
   /** True when stderr is a terminal: progress lines go there, and only then. */
   readonly progress?: boolean;

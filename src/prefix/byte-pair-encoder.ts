@@ -139,6 +139,67 @@ export class BytePairEncoder {
     return this.#runPair(a, b, shared, null, null);
   }
 
+  /**
+   * How many leading tokens `encode(a)` and `encode(b)` share, for texts that agree on their first
+   * `shared` chars, without building either token array: pre-tokens both splits hold at the same
+   * place inside the shared stretch are counted once, then the two token streams are compared piece
+   * by piece until the first token that differs. Comparing two 2 MB texts this way touches each
+   * token once instead of appending it to an array and scanning the arrays after.
+   */
+  commonTokens(a: string, b: string, shared: number): number {
+    const splitA = this.#split;
+    const splitB = this.#otherSplit;
+    splitA.lastIndex = 0;
+    splitB.lastIndex = 0;
+    let common = 0;
+    let pieceA = nextPiece(splitA, a);
+    let pieceB = nextPiece(splitB, b);
+    while (pieceA !== null && pieceB !== null && splitA.lastIndex === splitB.lastIndex && pieceA.length === pieceB.length && splitA.lastIndex <= shared) {
+      common += this.#piece(pieceA, null);
+      pieceA = nextPiece(splitA, a);
+      pieceB = nextPiece(splitB, b);
+    }
+    // From here the streams may be cut into pieces differently: compare them token by token.
+    const scratchA: number[] = [];
+    const scratchB: number[] = [];
+    let tokensA: ArrayLike<number> = [];
+    let tokensB: ArrayLike<number> = [];
+    let atA = 0;
+    let atB = 0;
+    for (;;) {
+      if (atA === tokensA.length) {
+        if (pieceA === null) return common;
+        tokensA = this.#pieceTokens(pieceA, scratchA);
+        atA = 0;
+        pieceA = nextPiece(splitA, a);
+        continue;
+      }
+      if (atB === tokensB.length) {
+        if (pieceB === null) return common;
+        tokensB = this.#pieceTokens(pieceB, scratchB);
+        atB = 0;
+        pieceB = nextPiece(splitB, b);
+        continue;
+      }
+      const run = Math.min(tokensA.length - atA, tokensB.length - atB);
+      for (let index = 0; index < run; index++) if (tokensA[atA + index] !== tokensB[atB + index]) return common + index;
+      common += run;
+      atA += run;
+      atB += run;
+    }
+  }
+
+  /** A pre-token's tokens: a long piece's remembered ranks as they are, any other written into `scratch`. */
+  #pieceTokens(piece: string, scratch: number[]): ArrayLike<number> {
+    if (piece.length > LONG_PIECE_BYTES && piece.length > this.#table.maxTokenBytes) {
+      const cached = this.#longPieces.get(piece);
+      if (cached !== undefined) return cached;
+    }
+    scratch.length = 0;
+    this.#piece(piece, scratch);
+    return scratch;
+  }
+
   #run(text: string, out: number[] | null): number {
     const split = this.#split;
     split.lastIndex = 0;

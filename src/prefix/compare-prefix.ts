@@ -6,7 +6,7 @@ import type { Segment, SegmentKind } from './segment.js';
 import { firstDifferingByte, type BytePosition } from './first-differing-byte.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
-import { encodePair } from './tokenize-pair.js';
+import { commonTokens as commonTokensOf } from './tokenize-pair.js';
 import { commonChars } from './common-chars.js';
 import { charOffsetAtByte } from './utf8.js';
 
@@ -203,8 +203,7 @@ function commonTokensAfterSplit(p: readonly Segment[], c: readonly Segment[], cu
   if (split.end < from || from > split.end - from) return null;
   const known = split.tokens - counter.countText(text.slice(0, from));
   const common = text.slice(split.end, offset);
-  const [leadTokens, otherTokens] = encodePair(counter.tokenizer, common + textToNextAnchor(p, cursorP), common + textToNextAnchor(c, cursorC), common.length);
-  return tokensBefore + known + tokenLcp(leadTokens, otherTokens);
+  return tokensBefore + known + commonTokensOf(counter.tokenizer, common + textToNextAnchor(p, cursorP), common + textToNextAnchor(c, cursorC), common.length);
 }
 
 /**
@@ -228,8 +227,7 @@ function commonTokens(p: readonly Segment[], c: readonly Segment[], shared: numb
   const { tokensBefore, commonTail, leadText } = leadWindow(leadIsParent ? p : c, leadIsParent ? cursorP : cursorC, counter);
   const otherText = commonTail + textToNextAnchor(leadIsParent ? c : p, leadIsParent ? cursorC : cursorP);
   // Both texts start with `commonTail`, often most of a long anchorless run: split and merged once.
-  const [leadTokens, otherTokens] = encodePair(counter.tokenizer, leadText, otherText, commonTail.length);
-  return tokensBefore + tokenLcp(leadTokens, otherTokens);
+  return tokensBefore + commonTokensOf(counter.tokenizer, leadText, otherText, commonTail.length);
 }
 
 /**

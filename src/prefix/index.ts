@@ -1,3 +1,4 @@
+// kvprefix/prefix: the prefix engine: bytes → segments → hashes → token counts → prefix comparison (no I/O, no policy).
 export { KvprefixError, InputError, UsageError } from './errors.js';
 export { chainHash, hashBytes, hashHex, hashText } from './hash.js';
 export { routeKeyString, sameRoute } from './route-key.js';

@@ -17,6 +17,8 @@ export interface ToolPart {
   readonly name: string;
   /** The wire object (`{type:'function', function:{…}}` for chat, `{name, input_schema, …}` for Anthropic). */
   readonly schema: unknown;
+  /** `schema` as compact JSON, when the caller already holds it (the guard renders one tool block for every child it checks). */
+  readonly json?: string;
   readonly meta?: SegmentMeta;
 }
 
@@ -67,7 +69,7 @@ function toolInputs(parts: RequestParts): SegmentInput[] {
   return parts.tools.map((tool) => ({
     kind: 'tool' as const,
     name: tool.name,
-    content: JSON.stringify(tool.schema),
+    content: tool.json ?? JSON.stringify(tool.schema),
     ...(tool.meta ? { meta: tool.meta } : {}),
   }));
 }

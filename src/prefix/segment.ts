@@ -59,6 +59,11 @@ export class Segment {
    * own is not its part of the request's text.
    */
   readonly openSequenceBytes: number;
+  // Text as given, possibly holding lone surrogates: hashing and encoding read it directly, because
+  // TextEncoder already writes a lone surrogate as EF BF BD. Only `text` needs it well-formed, and
+  // checking that scans the whole string (as long as the encode and hash together on Node 20), so
+  // it is done on first read of `text`, not at construction.
+  #givenText: string | undefined;
   #text: string | undefined;
   #bytes: Uint8Array | undefined;
   readonly #byteLength: number;
@@ -68,8 +73,8 @@ export class Segment {
     this.name = input.name;
     this.meta = input.meta;
     if (typeof input.content === 'string') {
-      this.#text = wellFormed(input.content);
-      const { hash, byteLength } = hashTextWithLength(this.#text);
+      this.#givenText = input.content;
+      const { hash, byteLength } = hashTextWithLength(input.content);
       this.hash = hash;
       this.#byteLength = byteLength;
       this.openSequenceBytes = 0;
@@ -87,13 +92,16 @@ export class Segment {
    * bytes decoded on first use (each invalid sequence one U+FFFD).
    */
   get text(): string {
-    this.#text ??= decoder.decode(this.#bytes);
+    if (this.#text === undefined) {
+      this.#text = this.#givenText === undefined ? decoder.decode(this.#bytes) : wellFormed(this.#givenText);
+      this.#givenText = undefined;
+    }
     return this.#text;
   }
 
   /** The rendered UTF-8 bytes (encoded from the text on first use when built from text). */
   get bytes(): Uint8Array {
-    this.#bytes ??= encoder.encode(this.#text);
+    this.#bytes ??= encoder.encode(this.#text ?? this.#givenText);
     return this.#bytes;
   }
 
@@ -107,7 +115,7 @@ export class Segment {
       if (this.#bytes.length > 0) yield this.#bytes;
       return;
     }
-    const text = this.#text!;
+    const text = (this.#text ?? this.#givenText)!;
     for (let start = 0; start < text.length; ) {
       let end = Math.min(start + CHUNK_CHARS, text.length);
       // Never split a surrogate pair: a lone half would encode as U+FFFD.

@@ -17,3 +17,13 @@ export function encodePair(tokenizer: Tokenizer, a: string, b: string, shared: n
 export function countPair(tokenizer: Tokenizer, a: string, b: string, shared: number): PairCount {
   return tokenizer.countPair ? tokenizer.countPair(a, b, shared) : { a: tokenizer.count(a), b: tokenizer.count(b), commonEnd: 0, commonTokens: 0 };
 }
+
+/** Leading tokens `encode(a)` and `encode(b)` share, where `a` and `b` agree on their first `shared` chars. */
+export function commonTokens(tokenizer: Tokenizer, a: string, b: string, shared: number): number {
+  if (tokenizer.commonTokens) return tokenizer.commonTokens(a, b, shared);
+  const [tokensA, tokensB] = encodePair(tokenizer, a, b, shared);
+  const limit = Math.min(tokensA.length, tokensB.length);
+  let index = 0;
+  while (index < limit && tokensA[index] === tokensB[index]) index++;
+  return index;
+}

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { BytePairEncoder, LONG_PIECE_BYTES, type LongPieceMerge, type PairCount } from './byte-pair-encoder.js';
-import { ByteRankTable, type RankEntries } from './byte-rank-table.js';
+import type { RankEntries } from './byte-rank-table.js';
+import { buildRankTable, loadRankTable } from './rank-table-file.js';
 
 export { LONG_PIECE_BYTES, type LongPieceMerge, type PairCount };
 
@@ -28,6 +29,11 @@ export interface Tokenizer {
    * stretch counted once, and the end of the pre-tokens the two splits have in common.
    */
   countPair?(a: string, b: string, shared: number): PairCount;
+  /**
+   * Optional: how many leading tokens `encode(a)` and `encode(b)` share, for two texts that agree on
+   * their first `shared` chars, without building the token arrays.
+   */
+  commonTokens?(a: string, b: string, shared: number): number;
 }
 
 /** Names accepted by `getTokenizer` and the CLI's `--tokenizer`. */
@@ -59,9 +65,9 @@ type EncodingParameters = (ranks: RankEntries) => { readonly tokenSplitRegex: Re
  * library's shared encoding objects, which other code in the process may use, are never touched.
  */
 function createEncoder(name: TokenizerName, longPieceMerge: LongPieceMerge | undefined): BytePairEncoder {
-  const ranks = (load(`gpt-tokenizer/bpeRanks/${name}`) as { default: RankEntries }).default;
-  const { tokenSplitRegex } = PARAMETERS[name]()(ranks);
-  return new BytePairEncoder(new ByteRankTable(ranks), tokenSplitRegex, longPieceMerge);
+  // The split expression does not depend on the ranks (the parameters only hold on to them).
+  const { tokenSplitRegex } = PARAMETERS[name]()([]);
+  return new BytePairEncoder(loadRankTable(name) ?? buildRankTable(name), tokenSplitRegex, longPieceMerge);
 }
 
 function checkName(name: string): TokenizerName {
@@ -82,6 +88,7 @@ export function createTokenizer(name: string, options: TokenizerOptions = {}): T
     count: (text) => ready().count(text),
     encodePair: (a, b, shared) => ready().encodePair(a, b, shared),
     countPair: (a, b, shared) => ready().countPair(a, b, shared),
+    commonTokens: (a, b, shared) => ready().commonTokens(a, b, shared),
   };
 }
 

@@ -1,45 +1,31 @@
+// kvprefix/providers: the subagent system kvprefix models: reading inputs and session logs, the fork
+// seed and request reconstruction, the language-model interface, and the in-process subagent runtime
+// (agent loop, run driver, spawn and fork providers, delegation tool, host).
 // Reading one input file or standard input: size limit, plain failure wording, strict UTF-8 (src/providers/input).
-export { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, describeReadFailure, describeWriteFailure, firstInvalidUtf8, formatMebibytes, inputChunks, inputLabel, inputTooLarge, readInputBytes, STDIN_NAME, unreadableFile, unwritableFile } from './input/index.js';
+export {
+  DEFAULT_MAX_INPUT_BYTES,
+  STDIN_NAME,
+} from './input/index.js';
 export type { InputOptions } from './input/index.js';
 
 // Session logs, surface, fork seed and request reconstruction (src/providers/session).
 export {
   chatRequestBody,
-  childLogNumber,
   childTask,
   completedTurnPrefix,
-  expandPackedRow,
   findDelegationCall,
-  isBlockType,
-  isEventType,
-  isKnownEventType,
-  isPackedRow,
-  isSurfaceEvent,
-  KNOWN_EVENT_SCHEMAS,
   loadHeadPins,
-  logicalEvents,
-  messageText,
-  messageToChatMessages,
   modelRequestPoints,
-  openSessionLog,
-  ownEventsStart,
   parseSessionLog,
   parseSystemPromptPin,
   parseToolSchemasPin,
   projectSurface,
-  readLogLines,
   readSessionLog,
   reconstructRequest,
   reconstructRequestParts,
   RequestReconstructor,
   resolveRequestHead,
-  SESSION_FORMAT_VERSION,
-  sessionHeaderSchema,
-  SessionLogParser,
   surfaceMessage,
-  surfaceToChatMessages,
-  toolSchemaSchema,
-  toolSchemaToChatWire,
   toSourcedChatMessages,
 } from './session/index.js';
 export type {
@@ -71,7 +57,9 @@ export type {
 export type { SessionHeader as SessionLogHeader, ToolSchema as LoggedToolSchema } from './session/index.js';
 
 // The language-model interface (src/providers/model).
-export { assembleResponse, DELTA_CHUNK_TYPES, fromDshUsage, textOf, toDshUsage, totalInputTokens } from './model/index.js';
+export {
+  textOf,
+} from './model/index.js';
 export type {
   AssembledResponse,
   BlockType,
@@ -96,52 +84,17 @@ export type {
 } from './model/index.js';
 
 // The agent's own session log: DSH's JSONL events as the runtime writes them, checked as they are appended.
-export { AgentSessionLog, fallbackTitle, lastTurnNumber, sessionEntries } from './runtime/index.js';
+
 export type { AgentSessionHeader, EventExtras, RecordedEvent, SurfaceOp } from './runtime/index.js';
 
 // Head assembly: DSH's prompt sections and their orders, tool visibility, Code Mode and its exact SDK block,
 // recorded heads split back into sections.
 export {
-  APPROVAL_NEVER_CONTEXT,
   assembleHead,
-  buildToolVisibility,
-  byName,
-  CODE_ONLY_INSTRUCTION,
-  codeModeSections,
-  DELEGATION_STATEMENT,
-  DSH_SECTION_MARKERS,
-  ESTIMATED_OUTPUT_TYPE,
-  HARNESS_IDENTITY,
-  interpolate,
-  joinSdkEntries,
-  jsonSchemaToTypeScript,
-  latestSnapshot,
-  parseSdkBlock,
-  passesFilter,
-  pinnedSdkRenderer,
-  RECORDED_SDK_OUTPUT_TYPES,
-  recordedSdkRenderer,
-  renderContexts,
   renderSdkSection,
-  renderTypeScriptSdk,
-  REPORT_OUTPUT_DESCRIPTION,
-  REPORT_SECTION_TEXT,
-  REPORT_TOOL_DESCRIPTION,
-  RUNTIME_CONTEXT_PLUGIN,
-  RUNTIME_CONTEXT_PREAMBLE,
-  schemaOf,
   sdkOutputEstimates,
-  sdkToolEntry,
-  unsupportedSchemaConstruct,
-  SECTION_JOIN,
   SECTION_ORDERS,
-  SECTION_TOOL_GATES,
-  snapshotMessage,
   splitRenderedPrompt,
-  STRUCTURED_OUTPUT_DESCRIPTION,
-  STRUCTURED_OUTPUT_INSTRUCTION,
-  SUBAGENT_SECTION_ORDER,
-  validateToolFilter,
 } from './runtime/index.js';
 export type {
   AssembledHead,
@@ -169,7 +122,9 @@ export type {
 } from './runtime/index.js';
 
 // The agent loop and the contract the loop, the run driver, the host and tools meet on.
-export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './runtime/index.js';
+export {
+  ToolCallFailure,
+} from './runtime/index.js';
 export type { ToolErrorIdentity } from './runtime/index.js';
 export type {
   AgentEnvironment,
@@ -197,7 +152,7 @@ export type {
   JsonSchemaObject,
   InterruptOutcome,
   ListedSubagent,
-  RecordedRequest,
+  SentRequest,
   StepOutcome,
   StopReason,
   SubagentCapabilities,
@@ -219,34 +174,9 @@ export type {
 // The in-process run driver shared by the spawn and fork providers, the subagent service, and what a child
 // gets at start (depth, structured output, report channel, delegated policy, settlement notice).
 export {
-  abortedStart,
-  assertMaxDepth,
-  attachStructuredRuntime,
-  childDepth,
-  compileOutputContract,
   createForkProvider,
   createSpawnProvider,
-  creationAborted,
-  DEFAULT_MAX_DEPTH,
-  DELEGATION_CONTEXT_ORDER,
-  finalAssistantOutput,
-  forkSeedOf,
-  IN_PROCESS_CAPABILITIES,
-  installReportTool,
-  PRE_PUBLICATION_ABORT_MESSAGE,
-  prePublicationAbort,
-  prepareChild,
-  readChildResult,
-  REPORT_TOOL_SCHEMA,
-  runStopReason,
-  settlementNotice,
-  settlementSummary,
-  startContinuableRun,
-  startInProcessRun,
-  STRUCTURED_OUTPUT_RECORDED,
-  STRUCTURED_OUTPUT_TOOL,
   SubagentError,
-  SubagentRuntime,
 } from './runtime/index.js';
 export type {
   ChildSetup,
@@ -264,57 +194,23 @@ export type {
 // The background-job service (DSH dsh-jobs-local) and its model-facing controls (dsh-tool-jobs): the registry,
 // `job_output` / `job_list` / `job_kill`, the `tool:jobs` section, completion notices and their texts.
 export {
-  boundContextSummary,
-  CONTEXT_SUMMARY_MAX_CHARS,
-  DEFAULT_MAX_JOBS_PER_OWNER,
-  deliverJobNotice,
-  JOB_KILL_TOOL,
-  JOB_LIST_TOOL,
-  JOB_MAX_WAIT_TIMEOUT_MS,
-  JOB_OUTPUT_TOOL,
   JOB_TOOLS,
-  JOB_WAIT_TIMEOUT_MS,
-  jobCompletionNotice,
-  jobCompletionSummary,
-  JobError,
-  jobKillText,
-  jobListText,
-  jobOutputText,
   JobRegistry,
   JOBS_SECTION,
-  JOBS_SECTION_TEXT,
-  jobStatusLine,
-  MAX_CONSECUTIVE_WAKES,
-  spentWakes,
 } from './runtime/index.js';
 export type { JobRegistryOptions } from './runtime/index.js';
 
 // The model-facing delegation tool: config, wire schema and wording, how a foreground result reaches the parent,
 // and how a one-shot background run becomes a job.
 export {
-  askUserQuestionTool,
-  BACKGROUND_KILL_REASON,
   createDelegationTool,
-  DELEGATED_CALLER_MESSAGE,
-  delegationToolConfigSchema,
-  delegationToolSchema,
-  failureText,
-  interruptAgentTool,
-  interruptText,
-  listAgentsTool,
-  listingLine,
-  messageQueuedText,
-  NO_LISTED_AGENTS,
   parseDelegationToolConfig,
-  runJobOutcome,
-  settleBackgroundRun,
-  sendMessageTool,
-  settleForegroundRun,
-  startBackgroundJob,
-  stopReasonHeadline,
 } from './runtime/index.js';
 export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './runtime/index.js';
 
 // The in-process agent host and the composition a recorded head came from.
-export { AgentHost, compositionFromHead } from './runtime/index.js';
+export {
+  AgentHost,
+  compositionFromHead,
+} from './runtime/index.js';
 export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './runtime/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FanOutPlan, RequestHead } from '../../src/analysis/index.js';
+import type { FanOutPlan, FanOutHead } from '../../src/analysis/index.js';
 import { BodyLocation, readChatBody } from '../../src/analysis/wire/index.js';
 import type { JsonObject } from '../../src/analysis/wire/index.js';
 import type { RequestParts } from '../../src/prefix/index.js';
@@ -13,7 +13,7 @@ export function exampleParts(file: string): RequestParts {
   return readChatBody(body, new BodyLocation(file));
 }
 
-const headOf = (parts: RequestParts): RequestHead => ({ system: parts.system, tools: parts.tools });
+const headOf = (parts: RequestParts): FanOutHead => ({ system: parts.system, tools: parts.tools });
 
 /**
  * A fan-out plan on the bundled fork parent: its head, its completed turn as the history (what the

@@ -1,12 +1,15 @@
-import { readdir, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
+import { firstInvalidUtf8, notAFile } from '../../providers/input/index.js';
 import { explainUnreadPrefixes } from '../causes/index.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
 import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { SESSION_READERS } from './session-reader-list.js';
+import { skipReason } from './skip-reason.js';
 import { isClaudeCodeTranscript, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';
 
 /** Options of `analyzePaths`. */
@@ -23,8 +26,8 @@ export interface AnalyzeOptions {
   readonly maxInputBytes?: number;
   /** Directory relative paths are resolved against (default: the working directory). */
   readonly cwd?: string;
-  /** Called as inputs are read: files done, files in all, the file just read. */
-  readonly onProgress?: (done: number, total: number, file: string) => void;
+  /** Called as inputs are read: files done, files in all, the file just read, and the requests of the readers done so far. */
+  readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
   /** Which request heads DSH replays calibrate against observed totals (default `auto`: only heads rebuilt from placeholders). */
   readonly calibrate?: CalibrationMode;
   /** The readers to dispatch to (default `SESSION_READERS`). */
@@ -42,13 +45,29 @@ export interface AnalyzeResult {
   readonly currency: string;
 }
 
-async function kindOf(file: string, label: string): Promise<'file' | 'directory'> {
-  try {
-    return (await stat(file)).isDirectory() ? 'directory' : 'file';
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError('input/unreadable-file', code === 'ENOENT' ? 'no such file or directory' : `cannot read: ${code ?? String(error)}`, { source: label }, { cause: error });
+/** Why a path cannot be visited, in plain words, from the error `stat` or `readdir` gave. */
+function pathFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'ELOOP') return 'a symbolic link loop';
+  if (code === 'ENAMETOOLONG') return 'the path is longer than the system allows';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a folder in the path is a file';
+  return `cannot read: ${code ?? (error instanceof Error ? error.message : String(error))}`;
+}
+
+/** A file name as a label: bytes that are not UTF-8 shown as `\xNN`, so the name shown is the name on disk. */
+function nameLabel(name: Buffer): string | undefined {
+  if (firstInvalidUtf8(name) === -1) return undefined;
+  let shown = '';
+  for (let index = 0; index < name.length; ) {
+    const bad = firstInvalidUtf8(name.subarray(index));
+    const good = bad === -1 ? name.length : index + bad;
+    shown += name.subarray(index, good).toString('utf8');
+    if (good < name.length) shown += `\\x${name[good]!.toString(16).padStart(2, '0')}`;
+    index = good + 1;
   }
+  return shown;
 }
 
 async function firstClaiming(readers: readonly SessionReader[], input: ReaderInput, kind: 'file' | 'directory'): Promise<SessionReader | undefined> {
@@ -89,24 +108,69 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
   const skipped: { file: string; reason: string }[] = [];
   const take = (reader: SessionReader, input: ReaderInput): void => void claimed.set(reader, [...(claimed.get(reader) ?? []), input]);
 
+  // Each real file or folder once, by device and inode: symbolic links to what was already
+  // visited (a link loop, a second link to one log) are listed as skipped, not read again.
+  const visited = new Map<string, string>();
+  const fail = (input: ReaderInput, named: boolean, code: string, reason: string): void => {
+    if (named) throw new InputError(code, reason, { source: input.label });
+    skipped.push({ file: input.label, reason });
+  };
+
   async function visit(input: ReaderInput, named: boolean): Promise<void> {
-    const kind = await kindOf(input.file, input.label);
-    const reader = await firstClaiming(readers, { ...input, named }, kind);
-    if (reader) return take(reader, { ...input, named });
+    let info: Stats;
+    try {
+      info = await stat(input.file);
+    } catch (error) {
+      const dangling = (error as NodeJS.ErrnoException).code === 'ENOENT' && (await lstat(input.file).catch(() => undefined))?.isSymbolicLink();
+      return fail(input, named, 'input/unreadable-file', dangling ? 'a symbolic link to nothing (its target does not exist)' : pathFailure(error));
+    }
+    const kind = info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;
+    // A FIFO would block the read forever, a device never ends: only files and folders are read.
+    if (kind === undefined) return fail(input, named, 'input/unreadable-file', `cannot read: ${info.isFIFO() ? 'is a FIFO (named pipe), not a regular file' : notAFile(info)}`);
+    const identity = `${info.dev}:${info.ino}`;
+    const first = visited.get(identity);
+    // Listed, never fatal, even when named twice: the file is read, once.
+    if (first !== undefined) return void skipped.push({ file: input.label, reason: `the same ${kind === 'directory' ? 'folder' : 'file'} as ${first} (reached again, e.g. through a link): read once` });
+    visited.set(identity, input.label);
+    const entry = { ...input, named, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) };
+    let reader: SessionReader | undefined;
+    let reason: string | undefined;
+    try {
+      reader = await firstClaiming(readers, entry, kind);
+      if (!reader && kind === 'file') reason = await unreadReason(entry, kind, readers);
+    } catch (error) {
+      if (named) throw error;
+      return void skipped.push({ file: input.label, reason: skipReason(error, input.label) });
+    }
+    if (reader) return take(reader, entry);
     if (kind === 'directory') {
-      const names = (await readdir(input.file)).filter((name) => !name.startsWith('.')).sort();
-      for (const name of names) await visit({ file: path.join(input.file, name), label: path.join(input.label, name) }, false);
+      let names: Buffer[];
+      try {
+        names = await readdir(input.file, { encoding: 'buffer' });
+      } catch (error) {
+        return fail(input, named, 'input/unreadable-file', pathFailure(error));
+      }
+      for (const raw of names.sort(Buffer.compare)) {
+        const name = raw.toString('utf8');
+        if (name.startsWith('.')) continue;
+        const shown = nameLabel(raw);
+        if (shown !== undefined) {
+          skipped.push({ file: path.join(input.label, shown), reason: 'the file name is not valid UTF-8; rename it to read it' });
+          continue;
+        }
+        await visit({ file: path.join(input.file, name), label: path.join(input.label, name) }, false);
+      }
       return;
     }
-    const reason = await unreadReason(input, kind, readers);
-    if (named) throw new InputError('input/unknown-input', reason, { source: input.label });
-    skipped.push({ file: input.label, reason });
+    if (named) throw new InputError('input/unknown-input', reason!, { source: input.label });
+    skipped.push({ file: input.label, reason: reason! });
   }
   for (const given of paths) await visit({ file: path.resolve(cwd, given), label: given }, true);
 
   const total = [...claimed.values()].reduce((sum, inputs) => sum + inputs.length, 0);
   let done = 0;
-  const onFile = (file: string) => options.onProgress?.(++done, total, file);
+  let requests = 0;
+  const onFile = (file: string) => options.onProgress?.(++done, total, file, requests);
   const trees: SessionTreeAnalysis[] = [];
   for (const [reader, inputs] of claimed) {
     const analyzed = await reader.analyze(inputs, {
@@ -122,6 +186,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
     });
     // A cause sentence that claims a shared prefix on a row that reads none of it says why.
     trees.push(...analyzed.map((tree) => explainUnreadPrefixes(tree, options.policyByName(tree.policy))));
+    for (const tree of analyzed) for (const session of tree.sessions) requests += session.requests.length;
   }
   // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
   // would otherwise report 0 requests and pass.

@@ -1,20 +1,22 @@
 import path from 'node:path';
 import { analyzeClaudeCodeSession } from '../claude-code/analyze-claude-code-session.js';
-import { findSidechainFiles } from '../claude-code/find-sidechains.js';
+import { findSidechainFiles, SidechainIndex, transcriptHead } from '../claude-code/find-sidechains.js';
 import { HeadEvidence } from '../claude-code/head-evidence.js';
+import type { TranscriptInputOptions } from '../claude-code/transcript-entry.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import { readClaudeCodeTranscript, type TranscriptInputOptions } from '../claude-code/transcript-entry.js';
 import { choosePolicy } from './policy-choice.js';
-import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
+import { failedInput, isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
 
-/** When a transcript starts (ms), and its sidechain files (none for a transcript that is itself a sidechain). */
-async function sidechainsOf(file: string, input: TranscriptInputOptions): Promise<{ start: number; sidechains: string[] }> {
-  const transcript = await readClaudeCodeTranscript(file, input);
-  const first = transcript.entries[0];
-  const start = first === undefined ? Infinity : Date.parse(first.timestamp);
-  const sessionId = first?.sessionId;
-  if (sessionId === undefined || transcript.entries.some((entry) => entry.isSidechain === true)) return { start, sidechains: [] };
-  return { start, sidechains: await findSidechainFiles(file, sessionId) };
+/**
+ * The sidechain files of a main transcript (none for a transcript that is itself a sidechain),
+ * judged from its first line with a `sessionId`, and when it started (that line's time): the whole
+ * transcript is read once, by its replay.
+ */
+async function sidechainsOf(file: string, input: TranscriptInputOptions, index: SidechainIndex): Promise<{ start: number; sidechains: string[] }> {
+  const head = await transcriptHead(file, input);
+  const start = head?.start ?? Infinity;
+  if (head === undefined || head.isSidechain) return { start, sidechains: [] };
+  return { start, sidechains: await findSidechainFiles(file, head.sessionId, index) };
 }
 
 /**
@@ -29,8 +31,9 @@ export const claudeCodeReader: SessionReader = {
     const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
     const covered = new Set<string>();
     const starts = new Map<string, number>();
+    const sidechainIndex = new SidechainIndex(limit);
     for (const input of inputs) {
-      const { start, sidechains } = await sidechainsOf(input.file, { label: input.label, ...limit });
+      const { start, sidechains } = await sidechainsOf(input.file, { label: input.label, ...limit }, sidechainIndex);
       starts.set(input.file, start);
       for (const sidechain of sidechains) covered.add(path.resolve(sidechain));
     }
@@ -43,8 +46,12 @@ export const claudeCodeReader: SessionReader = {
       const input = inputs[index]!;
       if (input.named === true || !covered.has(path.resolve(input.file))) {
         const { policy, note } = choosePolicy(options.policy, 'anthropic', options.policyByName);
-        const tree = await analyzeClaudeCodeSession(input.file, { policy, heads, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
-        trees[index] = note ? { ...tree, notes: [...tree.notes, note] } : tree;
+        try {
+          const tree = await analyzeClaudeCodeSession(input.file, { policy, heads, sidechainIndex, label: input.label, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
+          trees[index] = note ? { ...tree, notes: [...tree.notes, note] } : tree;
+        } catch (error) {
+          failedInput(input, error, options);
+        }
       }
       options.onFile?.(input.label);
     }

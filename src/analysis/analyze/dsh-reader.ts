@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PrefixTokenCounter } from '../../prefix/index.js';
 import { DeepSeekV4Tokenizer } from '../deepseek/deepseek-tokenizer.js';
@@ -6,11 +6,18 @@ import { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { analyzeDshSessionTree } from '../dsh/analyze-dsh-session-tree.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy } from './policy-choice.js';
-import { isDshSession, type SessionReader } from './session-readers.js';
+import { isRootLogName, isTreeLogName } from '../../providers/session/index.js';
+import { failedInput, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';
 
-/** The folder of a DSH session tree: the input itself, or the folder a log sits in. */
-async function treeFolder(file: string): Promise<string> {
-  return (await stat(file)).isDirectory() ? file : path.dirname(file);
+/**
+ * What an input replays as, and how errors name it: a folder; the folder of a log named as a tree's
+ * logs are when its root `session.jsonl` sits beside it; otherwise the log alone (see `isTreeLogName`).
+ */
+async function treeOf(input: ReaderInput): Promise<{ readonly target: string; readonly label: string }> {
+  if ((await stat(input.file)).isDirectory()) return { target: input.file, label: input.label };
+  const folder = path.dirname(input.file);
+  if (isTreeLogName(input.file) && (await readdir(folder)).some((name) => isRootLogName(name))) return { target: folder, label: path.dirname(input.label) };
+  return { target: input.file, label: input.label };
 }
 
 /**
@@ -20,7 +27,7 @@ async function treeFolder(file: string): Promise<string> {
  */
 export const dshReader: SessionReader = {
   name: 'dsh',
-  reads: 'DSH session folders and logs (session.jsonl[.zstd] and children session.<n>.jsonl)',
+  reads: 'DSH session folders and logs (session.jsonl[.zst|.zstd] with children session.<n>.jsonl beside it, or a log under any .jsonl name)',
   claims: isDshSession,
   async analyze(inputs, options) {
     const deepseekCounter = new PrefixTokenCounter(new DeepSeekV4Tokenizer());
@@ -28,19 +35,22 @@ export const dshReader: SessionReader = {
     const done = new Set<string>();
     const trees: SessionTreeAnalysis[] = [];
     for (const input of inputs) {
-      const folder = await treeFolder(input.file);
-      if (!done.has(folder)) {
-        done.add(folder);
+      const { target, label } = await treeOf(input);
+      if (!done.has(target)) {
+        done.add(target);
         const { policy, note } = choosePolicy(options.policy, 'deepseek', options.policyByName);
-        const tree = await analyzeDshSessionTree(folder, {
-          policy,
-          deepseekCounter,
-          deepseekRenderer,
+        const shared = { label, policy, deepseekCounter, deepseekRenderer };
+        const optional = {
           ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
           ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
           ...(options.calibrate ? { calibrate: options.calibrate } : {}),
-        });
-        trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
+        };
+        try {
+          const tree = await analyzeDshSessionTree(target, { ...shared, ...optional });
+          trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
+        } catch (error) {
+          failedInput(input, error, options);
+        }
       }
       options.onFile?.(input.label);
     }

@@ -1,5 +1,5 @@
 import { InputError, type LayoutName } from '../../prefix/index.js';
-import { decodeUtf8, readInputBytes } from '../../providers/index.js';
+import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import { BodyLocation, findRequestBodies, parseJsonText, parseYamlText, readRequestBody, type WireRequest } from '../wire/index.js';
 import { observedUsageOf, type ObservedUsage } from './observed-usage.js';
 import { isJsonObject } from '../../prefix/json-object.js';

@@ -1,9 +1,10 @@
 import { open, readdir } from 'node:fs/promises';
 import type { CalibrationMode } from '../replay/head-calibration.js';
-import path from 'node:path';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
+import { isJsonlName, isRootLogName, isTreeLogName, readLogLines } from '../../providers/session/index.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
+import { skipReason } from './skip-reason.js';
 import { analyzeWireSequence } from './wire-sequence.js';
 
 /** What every reader is given. */
@@ -29,6 +30,8 @@ export interface ReaderInput {
   readonly label: string;
   /** True when the user named it; false when found by walking a directory (then a broken one is skipped). */
   readonly named?: boolean;
+  /** The size limit detection reads within (default 32 MiB, as every input). */
+  readonly maxInputBytes?: number;
 }
 
 /**
@@ -55,22 +58,64 @@ export async function fileHead(file: string, bytes = 4096): Promise<string> {
   }
 }
 
-const DSH_LOG = /^session(?:\.\d+)?\.jsonl(?:\.zstd)?$/;
-
-/** A DSH session log (`session.jsonl`, children `session.<n>.jsonl`, plain or zstd), or a folder holding a root log. */
-export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean> {
-  if (kind === 'directory') return (await readdir(input.file)).some((name) => name === 'session.jsonl' || name === 'session.jsonl.zstd');
-  if (DSH_LOG.test(path.basename(input.file))) return true;
-  if (!input.file.endsWith('.jsonl')) return false;
-  const line = (await fileHead(input.file)).split('\n', 1)[0] ?? '';
-  return /^\{"type":"session"/.test(line.trim());
+/** The JSON lines of a file as values, from the top, plain or zstd; stops (and closes it) when the caller does. */
+async function* jsonLines(input: ReaderInput): AsyncGenerator<unknown> {
+  const lines = readLogLines(input.file, { label: input.label, ...(input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes }) });
+  for await (const { text, terminated } of lines) {
+    if (text.trim() === '') continue;
+    try {
+      yield JSON.parse(text) as unknown;
+    } catch {
+      // A last line still being written says nothing either way; any other is not JSON Lines.
+      if (terminated) yield undefined;
+      return;
+    }
+  }
 }
 
-/** A Claude Code transcript: JSONL whose records carry `sessionId` and a `type` of user, assistant or summary. */
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * A DSH session log or tree. A folder holding a root `session.jsonl` (plain or zstd); a log named
+ * as a tree's logs are (`isTreeLogName`); or a `.jsonl`/`.jsonl.zst`/`.jsonl.zstd` file under any
+ * other name whose first line is a `{"type":"session",…}` header.
+ */
+export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean> {
+  if (kind === 'directory') return (await readdir(input.file)).some((name) => isRootLogName(name));
+  if (isTreeLogName(input.file)) return true;
+  if (!isJsonlName(input.file)) return false;
+  for await (const value of jsonLines(input)) return field(value, 'type') === 'session' && typeof field(value, 'id') === 'string';
+  return false;
+}
+
+/** Entries Claude Code writes without a `sessionId` at the top of a transcript (`summary` lines of resumed sessions). */
+const UNSESSIONED_TYPES: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot']);
+
+/**
+ * A Claude Code transcript: JSONL whose first record with a `sessionId` has a `type` Claude Code
+ * writes (user, assistant, summary, system, file-history-snapshot, queue-operation, progress).
+ * Records before it without one (any number of `summary` and `file-history-snapshot` lines, as
+ * resumed sessions open) are passed over.
+ */
 export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean> {
   if (kind !== 'file' || !input.file.endsWith('.jsonl')) return false;
-  const lines = (await fileHead(input.file, 16384)).split('\n').slice(0, 8);
-  return lines.some((line) => /"sessionId"\s*:/.test(line) && /"type"\s*:\s*"(?:user|assistant|summary)"/.test(line));
+  for await (const value of jsonLines(input)) {
+    const type = field(value, 'type');
+    if (typeof field(value, 'sessionId') === 'string') return typeof type === 'string' && /^(?:user|assistant|summary|system|file-history-snapshot|queue-operation|progress)$/.test(type);
+    if (typeof type !== 'string' || !UNSESSIONED_TYPES.has(type)) return false;
+  }
+  return false;
+}
+
+/**
+ * What a reader does with an input it failed to read: a named one fails the run (rethrown); one
+ * found by walking a directory is reported through `skip` with its reason and left out.
+ */
+export function failedInput(input: ReaderInput, error: unknown, options: ReaderOptions): void {
+  if (input.named !== false || options.skip === undefined) throw error;
+  options.skip(input.label, skipReason(error, input.label));
 }
 
 const WIRE_FILE = /\.(?:json|ya?ml)$/i;

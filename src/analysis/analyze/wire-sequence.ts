@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { comparePrefix, getTokenizer, InputError, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixComparison, type PrefixRequest } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, InputError, hashHex, LongestPrefixIndex, PrefixTokenCounter, type LayoutName, type PrefixComparison, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
 import { requestDivergence } from '../causes/index.js';
 import type { CacheMatch, CachePolicy } from '../policies/cache-policy.js';
 import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
@@ -7,6 +7,7 @@ import type { ReplayInputOptions } from '../replay/replay-options.js';
 import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-choice.js';
 import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
+import { skipReason } from './skip-reason.js';
 
 /** Options of `analyzeWireSequence`. */
 export interface WireSequenceOptions extends ReplayInputOptions {
@@ -92,8 +93,8 @@ async function readFiles(files: readonly { readonly file: string; readonly label
       }) });
     } catch (error) {
       // A file the user named must be read; one met while walking a directory may be anything.
-      if (named !== false || !(error instanceof InputError) || !options.skip) throw error;
-      options.skip(label, error.message.startsWith(`${label}`) ? error.message.slice(label.length).replace(/^[:\d]*:\s*/, '') : error.message);
+      if (named !== false || !options.skip) throw error;
+      options.skip(label, skipReason(error, label));
     }
     options.onFile?.(label);
   }

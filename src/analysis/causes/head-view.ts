@@ -1,5 +1,6 @@
 import { SECTION_SEPARATOR, type PrefixRequest } from '../../prefix/index.js';
-import { HARNESS_IDENTITY, splitRenderedPrompt } from '../../providers/index.js';
+import { HARNESS_IDENTITY } from '../../providers/runtime/head/dsh-texts.js';
+import { splitRenderedPrompt } from '../../providers/runtime/head/pinned-head.js';
 import type { ScopeSection } from './cause-scope.js';
 
 /** One prompt section of a request head, as the cause rules see it. */

@@ -4,18 +4,43 @@ import { getTokenizer, InputError } from '../../prefix/index.js';
 import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { replayRequests } from '../replay/replay-loop.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
-import { findSidechainFiles } from './find-sidechains.js';
+import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
+import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
+import { conflictingCallNotes } from './transcript-conflicts.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
 
 /** The main transcript and its subagents, read. */
-async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions): Promise<ClaudeCodeTranscript[]> {
+async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
   const main = await readClaudeCodeTranscript(file, input);
+  const label = input.label ?? file;
+  // Subagent files are named in errors the way the main file was given.
+  const labelOf = (child: string) => path.join(path.dirname(label), path.relative(path.dirname(file), child));
   const sessionId = main.entries[0]?.sessionId;
   const mainIsSidechain = main.entries.some((entry) => entry.isSidechain === true);
   if (!withSidechains || sessionId === undefined || mainIsSidechain) return [main];
-  const children = await Promise.all((await findSidechainFiles(file, sessionId)).map((child) => readClaudeCodeTranscript(child, input)));
-  return [main, ...children];
+  const transcripts = [main];
+  // One at a time: a session with a hundred subagents must not hold a hundred files open.
+  for (const child of await findSidechainFiles(file, sessionId, index)) transcripts.push(await readClaudeCodeTranscript(child, { ...input, label: labelOf(child) }));
+  return transcripts;
+}
+
+/** Options of `analyzeClaudeCodeSession`: the replay's, and the run's shared subagent index. */
+export type ClaudeCodeSessionOptions = ClaudeCodeAnalysisOptions & {
+  /** Agent files already read in this run (one per run, so each is read once). */
+  readonly sidechainIndex?: SidechainIndex;
+  /** How errors name `file` (default: `file`), e.g. the path as the user typed it. */
+  readonly label?: string;
+};
+
+/** What a reader should know about a transcript: a last line still being written, calls that share ids. */
+function transcriptWarnings(transcript: ClaudeCodeTranscript): string[] {
+  const name = path.basename(transcript.file);
+  const unfinished = transcript.unfinishedLine;
+  return [
+    ...(unfinished ? [unfinishedLineMessage(name, unfinished, 'the replay reads the transcript')] : []),
+    ...conflictingCallNotes(name, transcript),
+  ];
 }
 
 /** Claude Code's version as the transcript's first entry that logs one says. */
@@ -56,8 +81,9 @@ async function subagentType(file: string): Promise<string | undefined> {
  * breakpoints: end of the system prompt and end of the last message); token counts are o200k
  * estimates calibrated against the usage of the session's earlier requests.
  */
-export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeAnalysisOptions = {}): Promise<SessionTreeAnalysis> {
-  const transcripts = await readTree(file, options.sidechains ?? true, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
+export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
+  const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
   const states: SessionState[] = await Promise.all(transcripts.map(async (transcript) => {
     const first = transcript.entries[0];
     const sidechain = transcript.entries.some((entry) => entry.isSidechain === true);
@@ -91,6 +117,7 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
   for (const state of states) {
     const skipped = Object.entries(state.transcript.skipped);
     if (skipped.length > 0) notes.push(`${path.basename(state.transcript.file)}: skipped bookkeeping entries ${skipped.map(([type, count]) => `${type} ×${count}`).join(', ')}.`);
+    notes.push(...transcriptWarnings(state.transcript));
   }
   return { policy: replay.policy.name, tokenizer: `${(options.tokenizer ?? getTokenizer()).name} (calibrated to logged Claude usage)`, sessions, notes };
 }

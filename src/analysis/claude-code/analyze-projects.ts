@@ -26,7 +26,8 @@ export interface ProjectsOptions extends SettleOptions {
   readonly tokenizer?: Tokenizer;
   readonly maxInputBytes?: number;
   /** Called after each transcript: transcripts done, in all, the one just read. */
-  readonly onProgress?: (done: number, total: number, file: string) => void;
+  /** Called after each transcript: files done, files in all, the file just read, requests replayed so far. */
+  readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
 }
 
 /**
@@ -49,6 +50,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const read = new Set<string>();
   const total = projects.reduce((sum, project) => sum + project.transcripts.length + project.subagents.length, 0);
   let done = 0;
+  let requests = 0;
   async function analyze(file: string): Promise<void> {
     try {
       const replayed = await analyzeClaudeCodeSession(file, { policy, ...input });
@@ -60,6 +62,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
         const alternative = hour === undefined ? undefined : { tree: await analyzeClaudeCodeSession(file, { policy: hour, ...input }), policy: hour };
         const entry = settleTree(tree, policy, await treeLabel(tree), options, alternative);
         if (entry !== null) settled.push(entry);
+        for (const session of tree.sessions) requests += session.requests.length;
       }
     } catch (error) {
       // One broken transcript must not end a run over a whole folder: it is listed with its reason.
@@ -70,12 +73,12 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   for (const project of projects) {
     for (const file of project.transcripts) {
       await analyze(file);
-      options.onProgress?.(++done, total, path.basename(file));
+      options.onProgress?.(++done, total, path.basename(file), requests);
     }
     // A subagent file whose main session is not in the folder (deleted, or never written) is its own tree.
     for (const file of project.subagents) {
       if (!read.has(path.resolve(file))) await analyze(file);
-      options.onProgress?.(++done, total, path.basename(file));
+      options.onProgress?.(++done, total, path.basename(file), requests);
     }
   }
   const currency = settled[0] === undefined ? 'USD' : policy.pricesFor(settled[0].tree.sessions.flatMap((session) => session.requests)[0]!.route.model).currency;

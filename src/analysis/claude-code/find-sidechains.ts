@@ -1,42 +1,103 @@
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { type InputOptions } from '../../providers/index.js';
+import { readLogLines } from '../../providers/session/index.js';
 
-/** The `sessionId` on the first entry of a JSONL file that has one, or undefined. */
-async function firstSessionId(file: string): Promise<string | undefined> {
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+/** What the first line with a `sessionId` says about a transcript. */
+export interface TranscriptHead {
+  readonly sessionId: string;
+  /** Whether that entry is a subagent's (`isSidechain: true`). */
+  readonly isSidechain: boolean;
+  /** Milliseconds (epoch) of that entry's `timestamp`, when it has one: when the transcript started. */
+  readonly start?: number;
+}
+
+/**
+ * The first line of a transcript that carries a `sessionId` (lines before it, such as `summary`
+ * entries, are passed over), or undefined for a broken or foreign file. Reads no further than that
+ * line, and closes the file on the way out.
+ */
+export async function transcriptHead(file: string, input: InputOptions = {}): Promise<TranscriptHead | undefined> {
   try {
-    for await (const line of lines) {
-      if (line.trim() === '') continue;
-      try {
-        const value = JSON.parse(line) as { sessionId?: unknown };
-        if (typeof value.sessionId === 'string') return value.sessionId;
-      } catch {
-        return undefined;
+    // Leaving the loop returns the line reader, which closes the file: one descriptor, briefly.
+    for await (const { text } of readLogLines(file, input)) {
+      if (text.trim() === '') continue;
+      const value = JSON.parse(text) as { sessionId?: unknown; isSidechain?: unknown; timestamp?: unknown } | null;
+      if (typeof value?.sessionId === 'string') {
+        const start = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
+        return { sessionId: value.sessionId, isSidechain: value.isSidechain === true, ...(Number.isNaN(start) ? {} : { start }) };
       }
     }
-    return undefined;
-  } finally {
-    lines.close();
+  } catch {
+    // Unreadable, oversized or not JSON: not a sidechain of anything (a walk reports it on its own).
+  }
+  return undefined;
+}
+
+/** The regular files in `directory` (a FIFO or device named `*.jsonl` would block or never end). */
+async function filesIn(directory: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(directory);
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const name of names.sort()) {
+    const info = await stat(path.join(directory, name)).catch(() => undefined);
+    if (info?.isFile()) files.push(name);
+  }
+  return files;
+}
+
+/**
+ * What is known about a project folder's `agent-*.jsonl` files: each file's first `sessionId`, read
+ * once per run however many main transcripts ask. Without it, every main transcript of a folder
+ * re-read every agent file of the folder (180 sessions × 40 agents).
+ */
+export class SidechainIndex {
+  readonly #input: InputOptions;
+  readonly #byDirectory = new Map<string, Promise<Map<string, string | undefined>>>();
+
+  constructor(input: Pick<InputOptions, 'maxInputBytes'> = {}) {
+    this.#input = input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes };
+  }
+
+  /** The agent files directly in `directory`, each with its first `sessionId`. */
+  agents(directory: string): Promise<Map<string, string | undefined>> {
+    let found = this.#byDirectory.get(directory);
+    if (!found) {
+      found = this.#read(directory);
+      this.#byDirectory.set(directory, found);
+    }
+    return found;
+  }
+
+  async #read(directory: string): Promise<Map<string, string | undefined>> {
+    const agents = new Map<string, string | undefined>();
+    // One file at a time: open descriptors stay at one, whatever the folder holds.
+    for (const name of await filesIn(directory)) {
+      if (!name.startsWith('agent-') || !name.endsWith('.jsonl')) continue;
+      const file = path.join(directory, name);
+      agents.set(file, (await transcriptHead(file, this.#input))?.sessionId);
+    }
+    return agents;
   }
 }
 
 /**
  * The sidechain transcripts (subagents) of a main transcript. Claude Code 2.1 writes them to
  * `<session>/subagents/agent-<id>.jsonl` beside the main file; 2.0 wrote `agent-<id>.jsonl` into the
- * project folder itself, marked with the parent's `sessionId`. Sorted by path.
+ * project folder itself, marked with the parent's `sessionId`. Sorted by path. Pass one `index` for
+ * a whole run so each agent file is read once.
  */
-export async function findSidechainFiles(mainFile: string, sessionId: string): Promise<string[]> {
+export async function findSidechainFiles(mainFile: string, sessionId: string, index: SidechainIndex = new SidechainIndex()): Promise<string[]> {
   const directory = path.dirname(mainFile);
   const found: string[] = [];
   const nested = path.join(directory, path.basename(mainFile, '.jsonl'), 'subagents');
-  if (existsSync(nested)) {
-    for (const name of readdirSync(nested)) if (name.endsWith('.jsonl')) found.push(path.join(nested, name));
-  }
-  for (const name of readdirSync(directory)) {
-    if (!name.startsWith('agent-') || !name.endsWith('.jsonl')) continue;
-    const file = path.join(directory, name);
-    if (path.resolve(file) !== path.resolve(mainFile) && (await firstSessionId(file)) === sessionId) found.push(file);
+  for (const name of await filesIn(nested)) if (name.endsWith('.jsonl')) found.push(path.join(nested, name));
+  for (const [file, id] of await index.agents(directory)) {
+    if (id === sessionId && path.resolve(file) !== path.resolve(mainFile)) found.push(file);
   }
   return found.sort();
 }

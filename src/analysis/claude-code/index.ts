@@ -1,9 +1,12 @@
+// Claude Code transcripts: their API calls and subagents, replayed through a cache policy.
 export { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
 export { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
+export type { ClaudeCodeSessionOptions } from './analyze-claude-code-session.js';
 export type { ClaudeCodeAnalysisOptions } from './claude-code-replay.js';
 export { collectApiCalls } from './api-calls.js';
 export type { ClaudeCodeApiCall, LoggedUsage } from './api-calls.js';
-export { findSidechainFiles } from './find-sidechains.js';
+export { findSidechainFiles, SidechainIndex, transcriptHead } from './find-sidechains.js';
+export type { TranscriptHead } from './find-sidechains.js';
 export { readClaudeCodeTranscript } from './transcript-entry.js';
 export type { ClaudeCodeTranscript, ConversationEntry, TranscriptInputOptions } from './transcript-entry.js';
 export { analyzeClaudeCodeProjects } from './analyze-projects.js';

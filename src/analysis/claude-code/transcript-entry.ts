@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
-import { inputLabel, readLogLines, type InputOptions } from '../../providers/index.js';
+import { type InputOptions } from '../../providers/index.js';
+import { inputLabel } from '../../providers/input/index.js';
+import { readLogLines, type UnfinishedLine } from '../../providers/session/index.js';
 import { notClaudeCodeTranscript } from './transcript-kind.js';
 
 /*
@@ -66,6 +68,11 @@ export interface ClaudeCodeTranscript {
   readonly entries: readonly ConversationEntry[];
   /** Bookkeeping entries by type (never sent to the model). */
   readonly skipped: Readonly<Record<string, number>>;
+  /**
+   * The last line when it had no line break and was not whole JSON: Claude Code still writing it.
+   * It is left out of `entries` and said so; absent when the transcript ends cleanly.
+   */
+  readonly unfinishedLine?: UnfinishedLine;
 }
 
 function describeIssue(error: z.ZodError): string {
@@ -88,15 +95,19 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
   const entries: ConversationEntry[] = [];
   const skipped: Record<string, number> = {};
   let first: unknown;
+  let unfinishedLine: UnfinishedLine | undefined;
   for await (const { text, line, terminated } of readLogLines(file, options)) {
     if (text.trim() === '') continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      // A last line with no line break is one Claude Code is still writing: said so, not dropped.
-      const still = terminated ? '' : ' (the last line has no line break: a write in progress?)';
-      throw new InputError('input/malformed-json', `not a JSON line${still}: ${(error as Error).message}`, { source: label, line });
+      // A last line with no line break is one Claude Code is still writing: read up to it, and say so.
+      if (!terminated) {
+        unfinishedLine = { line, bytes: Buffer.byteLength(text) };
+        break;
+      }
+      throw new InputError('input/malformed-json', `not a JSON line: ${(error as Error).message}`, { source: label, line });
     }
     if (first === undefined) first = value;
     const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type) : undefined;
@@ -112,5 +123,5 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
     const wrongFile = notClaudeCodeTranscript(label, skipped, first);
     if (wrongFile) throw wrongFile;
   }
-  return { file, entries, skipped };
+  return { file, entries, skipped, ...(unfinishedLine ? { unfinishedLine } : {}) };
 }

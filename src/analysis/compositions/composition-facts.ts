@@ -1,4 +1,5 @@
-import { delegationToolConfigSchema, type DelegationToolConfig, type SubagentProvider } from '../../providers/index.js';
+import { type DelegationToolConfig, type SubagentProvider } from '../../providers/index.js';
+import { delegationToolConfigSchema } from '../../providers/runtime/index.js';
 import { childPath, type CompositionProblem, type YamlLocation } from './composition-problem.js';
 import { evaluateJsValue, JsExpression, type JsEnvironment } from './js-expression.js';
 import { DELEGATION_TOOL_PACKAGE, PROGRAMMATIC_CALLERS, PROVIDER_PACKAGES, REPORT_PACKAGE } from './provider-packages.js';
@@ -89,7 +90,7 @@ function loadState(row: ResolvedRow, byGroup: ReadonlyMap<string, ResolvedRow>, 
 export function compositionFacts(resolved: ResolvedComposition, environment: JsEnvironment): CompositionFacts {
   const problems: CompositionProblem[] = [];
   const byGroup = new Map(resolved.rows.filter((row) => row.id !== undefined).map((row) => [row.id!, row]));
-  const matters = (name: string) => name === DELEGATION_TOOL_PACKAGE || name === REPORT_PACKAGE || name in PROVIDER_PACKAGES || name in PROGRAMMATIC_CALLERS;
+  const matters = (name: string) => name === DELEGATION_TOOL_PACKAGE || name === REPORT_PACKAGE || Object.hasOwn(PROVIDER_PACKAGES, name) || Object.hasOwn(PROGRAMMATIC_CALLERS, name);
   const enabled: ResolvedRow[] = [];
   for (const row of resolved.rows) {
     const state = loadState(row, byGroup, environment);
@@ -104,7 +105,7 @@ export function compositionFacts(resolved: ResolvedComposition, environment: JsE
 
   const providers = new Map<string, ProviderFacts>();
   for (const row of enabled) {
-    const providerPackage = PROVIDER_PACKAGES[row.name];
+    const providerPackage = Object.hasOwn(PROVIDER_PACKAGES, row.name) ? PROVIDER_PACKAGES[row.name] : undefined;
     if (!providerPackage) continue;
     const configured = asRecord(row.config)[providerPackage.nameKey];
     const name = typeof configured === 'string' && configured !== '' ? configured : providerPackage.defaultName;
@@ -134,7 +135,7 @@ export function compositionFacts(resolved: ResolvedComposition, environment: JsE
 
   const programmaticCallers: ProgrammaticCallerFacts[] = [];
   for (const row of enabled) {
-    const key = PROGRAMMATIC_CALLERS[row.name];
+    const key = Object.hasOwn(PROGRAMMATIC_CALLERS, row.name) ? PROGRAMMATIC_CALLERS[row.name] : undefined;
     if (key === undefined) continue;
     const providerName = asRecord(row.config)[key];
     if (typeof providerName !== 'string') continue;

@@ -1,15 +1,5 @@
-import {
-  createDelegationTool,
-  delegationToolSchema,
-  HARNESS_IDENTITY,
-  schemaOnlyTool,
-  SECTION_ORDERS,
-  type DelegationTool,
-  type HostComposition,
-  type MountedProvider,
-  type PromptSection,
-  type ToolDefinition,
-} from '../../providers/index.js';
+import { createDelegationTool, SECTION_ORDERS, type DelegationTool, type HostComposition, type MountedProvider, type PromptSection, type ToolDefinition } from '../../providers/index.js';
+import { delegationToolSchema, HARNESS_IDENTITY, schemaOnlyTool } from '../../providers/runtime/index.js';
 import { appBundle } from './app-bundle.js';
 import { childPath, type CompositionProblem } from './composition-problem.js';
 import type { CompositionFacts, DelegationToolFacts } from './composition-facts.js';
@@ -38,7 +28,7 @@ const PERSONA_SOURCES: readonly { readonly package: string; readonly key: string
 ];
 
 function configValue(config: unknown, key: string): unknown {
-  return typeof config === 'object' && config !== null && !Array.isArray(config) ? (config as Record<string, unknown>)[key] : undefined;
+  return typeof config === 'object' && config !== null && !Array.isArray(config) && Object.hasOwn(config, key) ? (config as Record<string, unknown>)[key] : undefined;
 }
 
 /** A remote provider's delegation schema: the runtime wording, with none of the in-process capabilities. */

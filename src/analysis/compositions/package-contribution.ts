@@ -25,7 +25,7 @@ function configOf(facts: CompositionFacts, name: string): Record<string, unknown
  * - which schema of `bash`, `write`, `edit` and `pwsh` is sent: `tool-variants.ts`.
  */
 export function composedContribution(name: string, facts: CompositionFacts, environment: JsEnvironment): ComposedContribution | undefined {
-  const catalogued = PACKAGE_CATALOG[name];
+  const catalogued = Object.hasOwn(PACKAGE_CATALOG, name) ? PACKAGE_CATALOG[name] : undefined; // a row named `toString` is no package
   if (!catalogued) return undefined;
   let tools = [...catalogued.tools];
   let sections = [...catalogued.sections];

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
-import { decodeUtf8, readInputBytes, STDIN_NAME, type InputOptions } from '../../providers/index.js';
+import { STDIN_NAME, type InputOptions } from '../../providers/index.js';
+import { readInputText } from '../../providers/input/index.js';
+import { yamlValue } from '../wire/parse-yaml-text.js';
 import { childPath, type CompositionProblem, type YamlLocation } from './composition-problem.js';
 import { GROUP_PLUGIN, INCLUDE_PLUGIN, includeConfigSchema, insertSchema, patchSchema, rowSchema } from './composition-schema.js';
 import { JS_EXPRESSION_TAG } from './js-expression.js';
@@ -73,7 +75,7 @@ function problem(context: ReadContext, node: Node | undefined, yamlPath: string,
 
 /** Validates a node with a zod schema; each issue becomes a problem at its own YAML path. */
 function validate<T>(context: ReadContext, node: Node, yamlPath: string, schema: z.ZodType<T>): T | undefined {
-  const parsed = schema.safeParse(node.toJS(context.document));
+  const parsed = schema.safeParse(yamlValue(() => node.toJS(context.document), context.file, lineOf(context, node)));
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const issuePath = issue.path.reduce<string>((at, key) => childPath(at, typeof key === 'number' ? key : String(key)), yamlPath);
@@ -182,7 +184,7 @@ export type CompositionInput = Pick<InputOptions, 'maxInputBytes' | 'stdin'>;
  * every other reader words it (`cannot read: no such file`).
  */
 export async function readComposition(file: string, label = file, options: CompositionInput = {}): Promise<CompositionLayer> {
-  const text = decodeUtf8(await readInputBytes(file, { label, ...options }), label);
+  const text = await readInputText(file, { label, ...options });
   // Standard input has no folder: its includes resolve against the working directory.
   const directory = file === STDIN_NAME ? process.cwd() : path.dirname(path.resolve(file));
   return parseComposition(text, label, directory, isPatchFile(file));

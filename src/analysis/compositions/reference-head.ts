@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { splitRenderedPrompt, type AssembledSection, type ToolSchema } from '../../providers/index.js';
+import { readInputText } from '../../providers/input/index.js';
 import { referenceHeadFileSchema } from './reference-head-file.js';
 import { recordedSandboxVariant, type ToolVariant } from './tool-variants.js';
 
@@ -87,11 +88,5 @@ export function parseReferenceHead(text: string, source: string): ReferenceHead 
 /** Loads the bundled reference head (or another one given by URL or path). */
 export async function loadReferenceHead(from: URL | string = BUNDLED_REFERENCE_HEAD): Promise<ReferenceHead> {
   const source = from === BUNDLED_REFERENCE_HEAD ? 'the bundled examples/reference-head.json' : typeof from === 'string' ? from : from.pathname;
-  let text: string;
-  try {
-    text = await readFile(from, 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read the reference head: ${error instanceof Error ? error.message : String(error)}`, { source });
-  }
-  return parseReferenceHead(text, source);
+  return parseReferenceHead(await readInputText(typeof from === 'string' ? from : fileURLToPath(from), { label: source }), source);
 }

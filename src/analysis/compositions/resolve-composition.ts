@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UsageError } from '../../prefix/index.js';
+import { InputError, UsageError } from '../../prefix/index.js';
 import type { CompositionProblem, YamlLocation } from './composition-problem.js';
 import { readComposition, type CompositionInput, type CompositionLayer, type CompositionRow, type LayerEntry } from './read-composition.js';
 
@@ -32,6 +32,20 @@ export interface CompositionSource {
 
 /** Includes nest; a cycle or a runaway chain stops here. */
 const MAX_INCLUDE_DEPTH = 8;
+
+/**
+ * The most include expansions one resolution makes. Depth alone does not bound the work: eight
+ * files each including the next ten times expand 10^8 times. Real compositions include a handful of
+ * files; past this the composition is refused, not resolved.
+ */
+export const MAX_INCLUDE_EXPANSIONS = 1000;
+
+/** What one resolution shares: each file parsed once, and the count of include expansions so far. */
+interface IncludeWork {
+  readonly input: CompositionInput;
+  readonly layers: Map<string, Promise<CompositionLayer>>;
+  expansions: number;
+}
 
 function fromRow(row: CompositionRow): ResolvedRow {
   return { id: row.id, name: row.name, disabled: row.disabled, config: row.config, group: row.group, origin: row, configFrom: row };
@@ -72,22 +86,35 @@ function locationOf(location: YamlLocation): YamlLocation {
   return { file: location.file, yamlPath: location.yamlPath, line: location.line };
 }
 
-async function applyLayer(table: RowTable, layer: CompositionLayer, depth: number, seen: readonly string[], input: CompositionInput): Promise<void> {
+async function applyLayer(table: RowTable, layer: CompositionLayer, depth: number, seen: readonly string[], work: IncludeWork): Promise<void> {
   table.problems.push(...layer.problems);
-  for (const entry of layer.entries) await applyEntry(table, entry, depth, seen, input);
+  for (const entry of layer.entries) await applyEntry(table, entry, depth, seen, work);
 }
 
-async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, seen: readonly string[], input: CompositionInput): Promise<void> {
+/** An included file, read and parsed once per resolution however often it is included. */
+function includedLayer(work: IncludeWork, target: string, label: string): Promise<CompositionLayer> {
+  let layer = work.layers.get(target);
+  if (!layer) {
+    layer = readComposition(target, label, { ...(work.input.maxInputBytes === undefined ? {} : { maxInputBytes: work.input.maxInputBytes }) });
+    work.layers.set(target, layer);
+  }
+  return layer;
+}
+
+async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, seen: readonly string[], work: IncludeWork): Promise<void> {
   if (entry.kind === 'row') return table.insert(entry.row);
   if (entry.kind === 'patch') return table.apply(entry);
   if (depth >= MAX_INCLUDE_DEPTH || seen.includes(entry.target)) {
     table.problems.push({ ...locationOf(entry.row), code: 'composition/include-cycle', severity: 'error', message: `include of ${entry.target} nests deeper than ${MAX_INCLUDE_DEPTH} or includes itself` });
     return;
   }
+  if (++work.expansions > MAX_INCLUDE_EXPANSIONS) {
+    throw new InputError('input/include-fan-out', `includes expand more than ${MAX_INCLUDE_EXPANSIONS} times (at ${entry.target}): include each file fewer times`, { source: entry.row.file, line: entry.row.line });
+  }
   const label = path.relative(path.dirname(path.resolve(entry.row.file)), entry.target);
-  const included = await readComposition(entry.target, path.join(path.dirname(entry.row.file), label), { ...(input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes }) });
-  await applyLayer(table, included, depth + 1, [...seen, entry.target], input);
-  for (const patch of entry.patches) await applyEntry(table, patch, depth + 1, seen, input);
+  const included = await includedLayer(work, entry.target, path.join(path.dirname(entry.row.file), label));
+  await applyLayer(table, included, depth + 1, [...seen, entry.target], work);
+  for (const patch of entry.patches) await applyEntry(table, patch, depth + 1, seen, work);
 }
 
 /**
@@ -100,12 +127,13 @@ async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, see
 export async function resolveComposition(sources: readonly CompositionSource[], input: CompositionInput = {}): Promise<ResolvedComposition> {
   if (sources.length === 0) throw new UsageError('guard/no-composition', 'resolveComposition needs at least one composition file');
   const table = new RowTable();
+  const work: IncludeWork = { input, layers: new Map(), expansions: 0 };
   const files: string[] = [];
   for (const source of sources) {
     const label = source.label ?? source.path;
     files.push(label);
     const layer = await readComposition(source.path, label, input);
-    await applyLayer(table, layer, 0, [path.resolve(source.path)], input);
+    await applyLayer(table, layer, 0, [path.resolve(source.path)], work);
   }
   return { files, rows: table.rows, problems: table.problems };
 }

@@ -1,7 +1,9 @@
 import { comparePrefix, type LayoutName, type PrefixSize, type Tokenizer } from '../../prefix/index.js';
-import { attributeDivergence, type AttributedDivergence } from '../causes/index.js';
+import { attributeDivergence, type AttributedDivergence } from '../causes/attributed-divergence.js';
 import type { CauseScope } from '../causes/index.js';
-import { readRequestFile, type ProviderBasis, type WireFormat, type WireRequest } from '../wire/index.js';
+import { refuseSessionLog } from './refuse-session-log.js';
+import { readRequestFile } from '../wire/read-request-file.js';
+import type { ProviderBasis, WireFormat, WireRequest } from '../wire/index.js';
 
 /** One side of a diff: its size, where it came from, what it was read as. */
 export interface DiffSide extends PrefixSize {
@@ -69,6 +71,8 @@ export async function diffRequestFiles(parentFile: string, childFile: string, op
     ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
     ...(options.stdin ? { stdin: options.stdin } : {}),
   };
+  // A pick (`name.yaml#2`) and standard input are request sources, never session logs.
+  for (const file of [parentFile, childFile]) if (!/#\d+$/.test(file) && file !== '-') await refuseSessionLog(file, options.cwd);
   const parent = await readRequestFile(parentFile, read);
   const child = await readRequestFile(childFile, read);
   return diffRequests(parent, child, options);

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Segment } from '../../prefix/index.js';
-import { fromDshUsage, ownEventsStart, RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
+import { fromDshUsage } from '../../providers/model/index.js';
+import { ownEventsStart } from '../../providers/session/index.js';
+import { RequestReconstructor, surfaceMessage, toSourcedChatMessages, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import type { CacheMatch, CacheUsage, PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';
 import { BlockSpanList } from '../result/block-span-list.js';
 import { requestDivergence } from '../causes/index.js';
-import { readDshSessionTree, replayOrder, type DshSessionFile } from '../replay/dsh-session-tree.js';
+import { readDshSessionTree, replayOrder, unfinishedLineNotes, type DshSessionFile } from '../replay/dsh-session-tree.js';
 import { headFromPlaceholders, HeadCalibrations, type CalibrationMode, type HeadCalibration } from '../replay/head-calibration.js';
 import { placeholderMissNote } from '../replay/placeholder-misses.js';
 import { RouteRenderings, type RouteRendering } from './route-rendering.js';
@@ -29,6 +31,8 @@ export interface AnalyzeDshSessionTreeOptions extends ReplayOptions {
   readonly deepseekCounter?: PrefixTokenCounter;
   /** Renderer for DeepSeek routes; pass the same one to every analysis of a run (it remembers rendered tool schemas). */
   readonly deepseekRenderer?: DeepSeekV4Renderer;
+  /** How errors name `target` (default: `target` itself), e.g. the path as the user typed it. */
+  readonly label?: string;
 }
 
 function observedOf(point: ModelRequestPoint): (CacheUsage & { readonly output?: number }) | null {
@@ -258,7 +262,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
  * request is never rebuilt from a guess.
  */
 export async function analyzeDshSessionTree(target: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<SessionTreeAnalysis> {
-  const files = await readDshSessionTree(target, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes });
+  const files = await readDshSessionTree(target, { ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }), ...(options.label === undefined ? {} : { label: options.label }) });
   const source = new DshReplaySource(files, options);
   const sessions = replayRequests(source);
   return {
@@ -272,6 +276,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       ...placeholderMissNote(sessions, source.placeholderHeads.size > 0),
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
+      ...unfinishedLineNotes(files),
     ],
   };
 }

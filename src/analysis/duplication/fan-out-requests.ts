@@ -7,14 +7,14 @@ export interface FanOut {
 }
 
 /** A request head: the system sections and tool schemas before any message. */
-export type RequestHead = Pick<RequestParts, 'system' | 'tools'>;
+export type FanOutHead = Pick<RequestParts, 'system' | 'tools'>;
 
 /** What a fan-out is built from: one parent, its history, and one task per child. */
 export interface FanOutPlan {
   readonly route: RouteKey;
   readonly layout: LayoutName;
   /** The parent's head. */
-  readonly head: RequestHead;
+  readonly head: FanOutHead;
   /** The parent's completed turns: what a fork child inherits (DSH's fork seed, as messages). */
   readonly history: readonly MessagePart[];
   /** The parent's in-flight messages after the history (the turn that delegates); never inherited. */
@@ -22,7 +22,7 @@ export interface FanOutPlan {
   /** One task per child, sent as the child's first own user message. */
   readonly tasks: readonly string[];
   /** The children's head when it is not the parent's: a continuable child's `report` tool, a persona, a tool filter. */
-  readonly childHead?: RequestHead;
+  readonly childHead?: FanOutHead;
 }
 
 function taskMessage(task: string, index: number): MessagePart {

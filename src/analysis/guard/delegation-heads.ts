@@ -1,19 +1,6 @@
-import type { LayoutName, MessagePart, PrefixRequest } from '../../prefix/index.js';
-import {
-  Agent,
-  AgentHost,
-  AgentSessionLog,
-  attachStructuredRuntime,
-  compileOutputContract,
-  installReportTool,
-  SECTION_ORDERS,
-  toSourcedChatMessages,
-  validateToolFilter,
-  type AssembledHead,
-  type HostComposition,
-  type LanguageModel,
-  type StoredMessage,
-} from '../../providers/index.js';
+import { renderRequest, type LayoutName, type MessagePart, type PrefixRequest } from '../../prefix/index.js';
+import { toSourcedChatMessages, type AssembledHead, type HostComposition, type StoredMessage } from '../../providers/index.js';
+import { agentHead, AgentScope, assertHostComposition, checkChildScope, headParts, installChildScope } from '../../providers/runtime/index.js';
 import type { ChildDelta } from './call-paths.js';
 import { GuardCache } from './guard-cache.js';
 
@@ -42,56 +29,56 @@ export interface HeadPair {
   readonly headSegments: { readonly parent: number; readonly child: number };
 }
 
-/** Heads are assembled, never sent: a guard that reached the model would be a bug. */
-const NO_MODEL: LanguageModel = {
-  name: 'guard (assembles heads only)',
-  stream() {
-    throw new Error('the guard assembles request heads and never calls a model');
-  },
-};
-
-/** The delegating parent as the runtime creates it: a top-level agent of the composition on its route and workspace. */
-function parentAgent(setup: ParentSetup): { host: AgentHost; parent: Agent } {
-  const host = new AgentHost({ composition: setup.host, model: NO_MODEL, layout: setup.layout ?? 'chat', clock: () => 0, newId: () => 'guard' });
-  return { host, parent: host.createAgent({ ...setup.route, ...(setup.cwd === undefined ? {} : { cwd: setup.cwd }) }) };
+/** The global layer the parent and its children assemble from, with the setup's report channel. */
+function composition(setup: ParentSetup): HostComposition {
+  assertHostComposition(setup.host);
+  return { ...setup.host, reportChannel: setup.reportChannel && setup.host.reportChannel !== false };
 }
 
 /**
- * The head the guard assembles for the parent, the same agent `assembleDelegationHeads` delegates
- * from; a composition without delegation tools still has one (tests hold it against DSH's pins).
+ * The head the guard assembles for the parent: a top-level agent of the composition (an empty scope
+ * of its own) on its route and workspace. A composition without delegation tools still has one
+ * (tests hold it against DSH's pins).
  */
 export function assembleParentHead(setup: ParentSetup): AssembledHead {
-  return parentAgent(setup).parent.assembleHead();
+  return agentHead({ composition: composition(setup), scope: new AgentScope(), config: setup.route, cwd: setup.cwd, isChild: false });
 }
 
 /**
- * Assembles the parent's head and the head a child started with `delta` gets, with the runtime's
- * own agents: the parent is a top-level agent of the composition; the child a delegated agent whose
- * scope receives exactly what the run driver installs (persona shadow, tool restriction, structured
- * output, and — for a continuable child when the report package loads — the report channel). Both
- * are rendered with the inherited history behind the head. A tool filter DSH would reject (an unknown
- * or reserved name) throws the runtime's error.
+ * Assembles the parent's head and the head a child started with `delta` gets, through the run
+ * driver's own functions: the child's scope is checked and installed by `checkChildScope` and
+ * `installChildScope`, exactly as the driver installs it on the child it creates (persona shadow,
+ * tool restriction, structured output, and — for a continuable child when the report package loads —
+ * the report channel), and both heads are assembled by `agentHead`, as every agent assembles its own.
+ * Both are rendered by `renderRequest` with the inherited history behind the head. A start the
+ * runtime rejects (an unknown or reserved filter name, an unsupported output schema) throws the
+ * runtime's error.
  */
 export function assembleDelegationHeads(setup: ParentSetup, delta: ChildDelta, cache: GuardCache = new GuardCache()): HeadPair {
   const layout = setup.layout ?? 'chat';
-  const { host, parent } = parentAgent(setup);
+  const host = composition(setup);
   const childRoute = { provider: delta.agentOptions?.provider ?? setup.route.provider, model: delta.agentOptions?.model ?? setup.route.model };
-  const session = new AgentSessionLog({ type: 'session', version: 0, id: 'guard-child', createdAt: 0, ...(setup.cwd === undefined ? {} : { cwd: setup.cwd }), parentSession: parent.id, origin: 'subagent', delegationDepth: 1 }, () => 0);
-  const child = new Agent({ host, session, parent, config: childRoute });
-  if (delta.persona !== undefined) child.scope.section({ name: 'deployment:persona', order: SECTION_ORDERS['deployment:persona'], text: delta.persona });
-  if (delta.toolFilter !== undefined) {
-    const transport = setup.host.codeMode?.transport.name;
-    validateToolFilter(delta.toolFilter, new Set(setup.host.tools.map((tool) => tool.name)), new Set(transport === undefined ? [] : [transport]));
-    child.scope.restrict(delta.toolFilter);
-  }
-  if (delta.outputSchema !== undefined) attachStructuredRuntime(child.scope, compileOutputContract(delta.outputSchema));
-  if (delta.mode === 'continuable' && setup.reportChannel) installReportTool(child);
+  const checked = checkChildScope(host, { mode: delta.mode, persona: delta.persona, toolFilter: delta.toolFilter, outputSchema: delta.outputSchema });
+  const childScope = new AgentScope();
+  installChildScope(childScope, host, checked);
 
-  const messages = (): MessagePart[] => toSourcedChatMessages(setup.history).map(({ message, source }, index) => ({ name: `history[${source}]#${index}`, role: message.role, wire: message }));
-  const parentHead = parent.assembleHead();
-  const childHead = child.assembleHead();
-  const parentRequest = cache.parentRequest(setup, () => cache.render(setup.route, layout, parentHead, setup.history, messages));
-  const childRequest = cache.render(childRoute, layout, childHead, setup.history, messages);
-  const headLength = (request: PrefixRequest) => request.segments.length - (parentRequest.segments.length - parentHead.sections.length - parentHead.tools.length);
-  return { parentHead, childHead, parent: parentRequest, child: childRequest, childRoute, headSegments: { parent: headLength(parentRequest), child: headLength(childRequest) } };
+  const parentHead = agentHead({ composition: host, scope: new AgentScope(), config: setup.route, cwd: setup.cwd, isChild: false });
+  const childHead = agentHead({ composition: host, scope: childScope, config: childRoute, cwd: setup.cwd, isChild: true });
+  const messages = cache.historyParts(setup.history, () => toMessageParts(setup.history));
+  const parentRequest = cache.parentRequest(setup, () => renderRequest(setup.route, layout, { ...headParts(parentHead, cache.toolPart), messages }));
+  const childRequest = renderRequest(childRoute, layout, { ...headParts(childHead, cache.toolPart), messages });
+  const historyLength = messages.length;
+  return {
+    parentHead,
+    childHead,
+    parent: parentRequest,
+    child: childRequest,
+    childRoute,
+    headSegments: { parent: parentRequest.segments.length - historyLength, child: childRequest.segments.length - historyLength },
+  };
+}
+
+/** The inherited history as request parts, one per wire message. */
+function toMessageParts(history: readonly StoredMessage[]): MessagePart[] {
+  return toSourcedChatMessages(history).map(({ message, source }, index) => ({ name: `history[${source}]#${index}`, role: message.role, wire: message }));
 }

@@ -1,19 +1,20 @@
-import { createRequest, getTokenizer, LAYOUTS, PrefixTokenCounter, type LayoutName, type MessagePart, type PrefixRequest, type SegmentInput } from '../../prefix/index.js';
-import { toolSchemaToChatWire, type AssembledHead, type StoredMessage, type ToolSchema } from '../../providers/index.js';
+import { getTokenizer, PrefixTokenCounter, type MessagePart, type PrefixRequest, type ToolPart } from '../../prefix/index.js';
+import { type StoredMessage, type ToolSchema } from '../../providers/index.js';
+import { toolPart } from '../../providers/runtime/index.js';
 
 /**
  * What repeated guard decisions on one parent can share, owned by the caller (no process-wide
  * state): a token counter whose per-segment counts stay memoised, the parent's rendered request
- * (no child delta changes it), and the rendered JSON of tool schemas and history messages, which a
- * child head repeats from its parent's. A CI job or editor that checks one config change after
- * another keeps one cache per parent; a one-off run needs none.
+ * (no child delta changes it), and the inherited history converted to wire messages, which every
+ * child request repeats. A CI job or editor that checks one config change after another keeps one
+ * cache per parent; a one-off run needs none.
  */
 export class GuardCache {
   readonly counter: PrefixTokenCounter;
   readonly #parents = new WeakMap<object, PrefixRequest>();
+  readonly #histories = new WeakMap<readonly StoredMessage[], readonly MessagePart[]>();
   // Keyed by the schema's `parameters` object, which every assembly passes through unchanged.
-  readonly #tools = new WeakMap<object, { readonly layout: LayoutName; readonly name: string; readonly description: string; readonly input: SegmentInput }[]>();
-  readonly #histories = new WeakMap<readonly StoredMessage[], readonly SegmentInput[]>();
+  readonly #tools = new WeakMap<object, { readonly name: string; readonly description: string; readonly part: ToolPart }[]>();
 
   constructor(counter: PrefixTokenCounter = new PrefixTokenCounter(getTokenizer())) {
     this.counter = counter;
@@ -26,34 +27,26 @@ export class GuardCache {
     return request;
   }
 
-  /**
-   * Renders a head and history as `renderRequest` does (the layout's own segment inputs, in its
-   * order), reusing the inputs of tools and history already rendered: JSON serialisation of the
-   * tool block dominates rendering a realistic head, and a child repeats its parent's tools.
-   */
-  render(route: { readonly provider: string; readonly model: string }, layout: LayoutName, head: AssembledHead, history: readonly StoredMessage[], messages: () => readonly MessagePart[]): PrefixRequest {
-    const system = LAYOUTS[layout]({
-      system: head.sections.map((section) => ({ name: section.name, text: section.text, kind: section.name === 'tools:sdk' ? ('sdk' as const) : ('system' as const) })),
-      tools: [],
-      messages: [],
-    });
-    const tools = head.tools.map((tool) => this.#toolInput(layout, tool));
-    let historyInputs = this.#histories.get(history);
-    if (!historyInputs) this.#histories.set(history, (historyInputs = LAYOUTS[layout]({ system: [], tools: [], messages: messages() })));
-    // The two layouts' documented orders (src/prefix/layout.ts): chat puts system first, Anthropic tools first.
-    const inputs = layout === 'anthropic' ? [...tools, ...system, ...historyInputs] : [...system, ...tools, ...historyInputs];
-    return createRequest(route, layout, inputs);
+  /** The history's wire messages, converted once per history array. The array must not be mutated afterwards. */
+  historyParts(history: readonly StoredMessage[], convert: () => readonly MessagePart[]): readonly MessagePart[] {
+    let parts = this.#histories.get(history);
+    if (!parts) this.#histories.set(history, (parts = convert()));
+    return parts;
   }
 
-  #toolInput(layout: LayoutName, tool: ToolSchema): SegmentInput {
-    const key = tool.parameters as object;
-    let entries = this.#tools.get(key);
-    if (!entries) this.#tools.set(key, (entries = []));
+  /**
+   * A tool's request part with its JSON rendered once: serialising the tool block dominates
+   * rendering a realistic head, and every child repeats its parent's tools.
+   */
+  readonly toolPart = (tool: ToolSchema): ToolPart => {
+    let entries = this.#tools.get(tool.parameters);
+    if (!entries) this.#tools.set(tool.parameters, (entries = []));
     // Compared field by field: a key string built from a multi-KB description costs more than the lookup saves.
-    const found = entries.find((entry) => entry.layout === layout && entry.name === tool.name && entry.description === tool.description);
-    if (found) return found.input;
-    const input = LAYOUTS[layout]({ system: [], tools: [{ name: tool.name, schema: toolSchemaToChatWire(tool) }], messages: [] })[0]!;
-    entries.push({ layout, name: tool.name, description: tool.description, input });
-    return input;
-  }
+    const found = entries.find((entry) => entry.name === tool.name && entry.description === tool.description);
+    if (found) return found.part;
+    const part = toolPart(tool);
+    const rendered = { ...part, json: JSON.stringify(part.schema) };
+    entries.push({ name: tool.name, description: tool.description, part: rendered });
+    return rendered;
+  };
 }

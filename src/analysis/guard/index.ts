@@ -25,7 +25,9 @@ export type {
   VolatileHeadFinding,
 } from './guard-finding.js';
 export { runGuardChecks } from './guard-report.js';
-export type { GuardReport } from './guard-report.js';
+export type { GuardReport, GuardVerdict } from './guard-report.js';
+export { explainExitCode, explainReport, guardExitCode, guardRun, guardRunJson, invalidInputLines, renderGuardRun } from './guard-run.js';
+export type { ExplainResult, GuardRun } from './guard-run.js';
 export type { GuardCheck, GuardSubject, RecordedHeader, UnresolvedDelegation } from './guard-subject.js';
 export { describeDelta, headDeltas } from './head-delta.js';
 export { prefixBreak } from './prefix-break.js';

@@ -135,6 +135,7 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
         cacheWrite: perMillion(row[1] * writeMultiplier),
         output: row[2],
         source: known ? `${PRICING_DOC} (${row[0]})` : `${PRICING_DOC} (no row for '${model}': ${row[0]} prices)`,
+        ...(known ? {} : { standInFor: model }),
       };
     },
     predict(input: PolicyInput): CachePrediction {

@@ -39,6 +39,12 @@ export interface PriceTable {
   readonly cacheWrite: number;
   readonly output: number;
   readonly source: string;
+  /**
+   * Set when the table has no row for the model asked about and these are another model's prices
+   * (named in `source`): the model that was asked about. A caller pricing one named model refuses
+   * such a stand-in instead of printing another model's cost as if it were this one's.
+   */
+  readonly standInFor?: string;
 }
 
 /** Cost of one request's input (and output when known) under a price table. */

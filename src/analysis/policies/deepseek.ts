@@ -70,9 +70,14 @@ export const DEEPSEEK_PRO_PRICES: PriceTable = {
   source: `${PRICING_PAGE}: deepseek-v4-pro peak rates (off-peak is half); no cache-write fee`,
 };
 
-/** Default prices for a DeepSeek model: Pro for `*-pro`, Flash otherwise. */
+/**
+ * Default prices for a DeepSeek model: Pro for `*-pro`, Flash for any other `deepseek-*` id. An id
+ * that is not DeepSeek's gets Flash prices marked as a stand-in (`standInFor`).
+ */
 export function deepseekPricesFor(model: string): PriceTable {
-  return /-pro\b/.test(model) ? DEEPSEEK_PRO_PRICES : DEEPSEEK_FLASH_PRICES;
+  if (/-pro\b/.test(model)) return DEEPSEEK_PRO_PRICES;
+  if (model.startsWith('deepseek-')) return DEEPSEEK_FLASH_PRICES;
+  return { ...DEEPSEEK_FLASH_PRICES, source: `${DEEPSEEK_FLASH_PRICES.source} (no row for '${model}': deepseek-flash prices)`, standInFor: model };
 }
 
 function readFor(matches: readonly CacheMatch[], tokens: number, unit: number, ttlSeconds: number): number {

@@ -30,5 +30,5 @@ export function pricesByModelPrefix(
   const row = best ?? table.find((candidate) => candidate.model === fallback);
   if (row === undefined) throw new Error(`price table has no fallback row '${fallback}'`);
   const used = best === undefined ? `${source} (no row for '${model}': ${fallback} prices)` : `${source} (${row.model})`;
-  return { currency, input: row.input, cacheRead: row.cacheRead, cacheWrite: row.cacheWrite, output: row.output, source: used };
+  return { currency, input: row.input, cacheRead: row.cacheRead, cacheWrite: row.cacheWrite, output: row.output, source: used, ...(best === undefined ? { standInFor: model } : {}) };
 }

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
+import { readInputText } from '../../providers/input/index.js';
+import { yamlValue } from '../wire/parse-yaml-text.js';
 import type { CachePolicy, PriceTable } from './cache-policy.js';
 
 const perMillion = z.number().finite().nonnegative();
@@ -38,7 +39,10 @@ type PriceFileContent = z.infer<typeof priceFileSchema>;
 /** Prices a user supplied, consulted before each policy's documented defaults. */
 export interface PriceOverrides {
   readonly file: string;
-  /** The user's price for `model` on `policy`, or the policy's default when the file has none for it. */
+  /**
+   * The user's price for `model` on `policy`, or the policy's default when the file has none for it;
+   * an InputError when that default is in another currency than the file's.
+   */
   pricesFor(policy: CachePolicy, model: string): PriceTable;
 }
 
@@ -67,7 +71,17 @@ function overridesFrom(content: PriceFileContent, file: string): PriceOverrides 
         const row = models[best ?? '*'];
         if (row !== undefined) return { currency, ...row, source: `${source}: ${policy.name} ${best ?? '*'}` };
       }
-      return policy.pricesFor(model);
+      const defaults = policy.pricesFor(model);
+      // A total adds every request's cost: a default in another currency would be summed as if it
+      // were in the file's, so such a file is refused for the model it does not price.
+      if (defaults.currency !== currency) {
+        throw new InputError(
+          'input/prices-currency',
+          `prices are in ${currency} but have no row for ${policy.name} model '${model}', whose default price is in ${defaults.currency}: add a row for it (or a "*" row) under prices.${policy.name}, so that no total mixes currencies`,
+          { source: file },
+        );
+      }
+      return defaults;
     },
   };
 }
@@ -81,7 +95,7 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
     const reason = syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new InputError('input/malformed-prices', `not valid JSON or YAML: ${reason}`, { source: file, line: syntax.linePos?.[0]?.line });
   }
-  const parsed = priceFileSchema.safeParse(document.toJS({ maxAliasCount: 100 }));
+  const parsed = priceFileSchema.safeParse(yamlValue(() => document.toJS({ maxAliasCount: 100 }), file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length === 0 ? 'the file' : issue.path.map(String).join('.');
@@ -90,15 +104,12 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
   return overridesFrom(parsed.data, file);
 }
 
-/** Reads `--prices FILE` (JSON or YAML); an InputError names the file, line and reason. */
-export async function readPriceFile(file: string): Promise<PriceOverrides> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError('input/unreadable', `cannot read the price file: ${(error as Error).message}`, { source: file }, { cause: error });
-  }
-  return parsePriceText(text, file);
+/**
+ * Reads `--prices FILE` (JSON or YAML) through the shared input reader (size limit, strict UTF-8,
+ * devices refused); an InputError names the file, line and reason.
+ */
+export async function readPriceFile(file: string, input: { readonly maxInputBytes?: number } = {}): Promise<PriceOverrides> {
+  return parsePriceText(await readInputText(file, input), file);
 }
 
 /** `policy` with the user's prices in front of its defaults (same rule, same parameters). */

@@ -1,18 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../prefix/index.js';
-import {
-  findDelegationCall,
-  isEventType,
-  loadHeadPins,
-  messageToChatMessages,
-  modelRequestPoints,
-  readSessionLog,
-  type ChatWireMessage,
-  type HeadPins,
-  type ModelRequestPoint,
-  type SessionLog,
-} from '../../providers/index.js';
+import { unfinishedLineMessage } from '../report/unfinished-line.js';
+import { findDelegationCall, loadHeadPins, modelRequestPoints, readSessionLog, type ChatWireMessage, type HeadPins, type ModelRequestPoint, type SessionLog } from '../../providers/index.js';
+import { childLogNumber, isEventType, isRootLogName, isTreeLogName, messageToChatMessages } from '../../providers/session/index.js';
 
 /** One log of a DSH session tree, read, with the pins that fill its placeholders. */
 export interface DshSessionFile {
@@ -34,31 +25,92 @@ export interface DshRequestRecord {
   readonly response: Extract<ChatWireMessage, { role: 'assistant' }> | undefined;
 }
 
-const LOG_NAME = /^session(?:\.(\d+))?\.jsonl(?:\.zstd?)?$/i;
+/** The regular files among `names` in `directory` (a FIFO named `session.1.jsonl` would block the read). */
+function regularFiles(directory: string, names: readonly string[]): string[] {
+  return names.filter((name) => statSync(path.join(directory, name), { throwIfNoEntry: false })?.isFile() === true);
+}
 
-/** The log files of a session tree: the folder's `session.jsonl` and `session.<n>.jsonl` (plain or zstd). */
-function treeFiles(target: string): string[] {
+/**
+ * The log files of a session tree (see `isTreeLogName`): a folder's `session.jsonl` and, beside it,
+ * its children `session.<n>.jsonl` (plain or zstd); a log given by name is the tree of its folder
+ * when it is one of those names and a `session.jsonl` sits beside it, and otherwise a tree of its own.
+ */
+function treeFiles(target: string, label: string): string[] {
   // Synchronous on purpose: two metadata calls per tree, where the promise versions' trips through
   // the thread pool cost more than the calls (a replay of 43 small trees spent ~5 ms a pass there).
   const info = statSync(target, { throwIfNoEntry: false });
-  if (!info) throw new InputError('input/not-found', `no such file or folder: ${target}`, { source: target });
+  if (!info) throw new InputError('input/not-found', 'no such file or folder', { source: label });
   const directory = info.isDirectory() ? target : path.dirname(target);
-  const names = readdirSync(directory).filter((name) => LOG_NAME.test(name));
-  if (names.length === 0) throw new InputError('input/no-session-log', `no session.jsonl or session.<n>.jsonl in ${directory}`, { source: target });
-  const order = (name: string) => Number(LOG_NAME.exec(name)?.[1] ?? -1);
-  return names.sort((a, b) => order(a) - order(b)).map((name) => path.join(directory, name));
+  const logs = regularFiles(directory, readdirSync(directory).filter((name) => isTreeLogName(name)));
+  const hasRoot = logs.some((name) => isRootLogName(name));
+  if (!info.isDirectory() && !(isTreeLogName(target) && hasRoot)) return [target];
+  if (!hasRoot) throw new InputError('input/no-session-log', 'no session.jsonl (plain or zstd) in the folder: its children are read only beside their root', { source: label });
+  const order = (name: string) => childLogNumber(name) ?? -1;
+  return logs.sort((a, b) => order(a) - order(b)).map((name) => path.join(directory, name));
+}
+
+/** The label of a tree file: the label given for the target, or that label's folder joined with the name. */
+function fileLabel(target: string, label: string, file: string): string {
+  if (file === target) return label;
+  return path.join(statSync(target, { throwIfNoEntry: false })?.isDirectory() ? label : path.dirname(label), path.basename(file));
+}
+
+/**
+ * A tree whose parent links loop cannot be ordered: a header naming itself as parent, two logs with
+ * one id, or a chain of parents that comes back to where it started. Each is an InputError naming
+ * the files, where following the links would never end.
+ */
+function checkParentLinks(sessions: readonly DshSessionFile[]): void {
+  const byId = new Map<string, DshSessionFile>();
+  for (const session of sessions) {
+    const { id, parentSession } = session.log.header;
+    const same = byId.get(id);
+    if (same) throw new InputError('input/session-cycle', `session id '${id}' is also the id of ${same.log.source}: each log of a tree needs its own id`, { source: session.log.source });
+    byId.set(id, session);
+    if (parentSession === id) throw new InputError('input/session-cycle', `the header names its own id '${id}' as its parentSession`, { source: session.log.source, line: 1 });
+  }
+  for (const session of sessions) {
+    const chain: DshSessionFile[] = [];
+    for (let at: DshSessionFile | undefined = session; at !== undefined; at = at.log.header.parentSession === undefined ? undefined : byId.get(at.log.header.parentSession)) {
+      const loop = chain.indexOf(at);
+      if (loop >= 0) {
+        const files = chain.slice(loop).map((entry) => entry.log.source);
+        throw new InputError('input/session-cycle', `parentSession links go round in a circle: ${[...files, files[0]].join(' → ')}`, { source: session.log.source });
+      }
+      chain.push(at);
+    }
+  }
+}
+
+/** Options of `readDshSessionTree`. */
+export interface ReadDshSessionTreeOptions {
+  readonly maxInputBytes?: number;
+  /** How errors name `target` (default: `target`); the other logs of its folder are named beside it. */
+  readonly label?: string;
 }
 
 /**
  * Reads a DSH session tree: every log in the folder of `target` (a folder, or any log in it), root
- * first, then the children in the order they were created.
+ * first, then the children in the order they were created. A log under another name than
+ * `session[.<n>].jsonl` is read alone. Logs are read one at a time, so a tree of hundreds of children
+ * holds one file open.
  */
-export async function readDshSessionTree(target: string, options: { readonly maxInputBytes?: number } = {}): Promise<DshSessionFile[]> {
-  const files = treeFiles(target);
-  const sessions = await Promise.all(files.map(async (file) => ({ file, log: await readSessionLog(file, options), pins: await loadHeadPins(file) })));
+export async function readDshSessionTree(target: string, options: ReadDshSessionTreeOptions = {}): Promise<DshSessionFile[]> {
+  const label = options.label ?? target;
+  const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const sessions: DshSessionFile[] = [];
+  for (const file of treeFiles(target, label)) {
+    sessions.push({ file, log: await readSessionLog(file, { ...input, label: fileLabel(target, label, file) }), pins: await loadHeadPins(file, input) });
+  }
+  checkParentLinks(sessions);
   const ids = new Set(sessions.map((session) => session.log.header.id));
   const isRoot = (session: DshSessionFile) => session.log.header.parentSession === undefined || !ids.has(session.log.header.parentSession);
   return sessions.sort((a, b) => Number(isRoot(b)) - Number(isRoot(a)) || a.log.header.createdAt - b.log.header.createdAt);
+}
+
+/** A warning per log whose last line a running agent is still writing: the replay stops before it. */
+export function unfinishedLineNotes(sessions: readonly DshSessionFile[]): string[] {
+  return sessions.flatMap(({ log }) => (log.unfinishedLine ? [unfinishedLineMessage(log.source, log.unfinishedLine, 'the replay reads the log')] : []));
 }
 
 /** Per point, the time of the last event at or before it (`through`), or null when none carries one. */

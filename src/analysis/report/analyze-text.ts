@@ -6,6 +6,7 @@ import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCe
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
 import { alignedRows, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 import { duplicationLines } from './duplication-lines.js';
+import { terminalText } from './terminal-text.js';
 import { count, money } from './text-format.js';
 
 /** Options of the terminal renderer. */
@@ -134,5 +135,5 @@ export function renderAnalyzeText(result: MaybeReported, options: AnalyzeTextOpt
   if (selfCheck !== null) out.push(selfCheck, '');
   for (const skip of result.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
   if (options.requests !== false && result.trees.some((tree) => tree.sessions.some((session) => session.requests.some((request) => causeCell(request).endsWith('*'))))) out.push('* cause inferred from the request bytes (no host scope)');
-  return `${out.join('\n').trimEnd()}\n`;
+  return terminalText(`${out.join('\n').trimEnd()}\n`, { colours: colour });
 }

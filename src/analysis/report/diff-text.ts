@@ -1,4 +1,5 @@
 import type { RequestDiff, DiffSide } from '../diff/request-diff.js';
+import { terminalText, markdownText } from './terminal-text.js';
 import { count, percent, sizeText, visible } from './text-format.js';
 
 const ASSUMED = ' (provider assumed: nothing in the body names it; pass --provider)';
@@ -34,12 +35,12 @@ export function renderDiffText(diff: RequestDiff): string {
   for (const [name, side] of [['parent', diff.parent], ['child', diff.child]] as const) {
     if (side.providerBasis === 'assumed') lines.push(`note: ${name} ${side.route.provider}${ASSUMED}`);
   }
-  return `${lines.join('\n')}\n`;
+  return terminalText(`${lines.join('\n')}\n`);
 }
 
-/** Markdown cell text: pipes and backticks escaped, one line. */
+/** Markdown cell text: HTML and pipes escaped, one line. */
 export function cell(text: string): string {
-  return visible(text).replace(/\|/g, '\\|');
+  return markdownText(text).replace(/\|/g, '\\|');
 }
 
 /** The same report as Markdown, fit for a pull-request comment. */

@@ -1,5 +1,6 @@
 import type { PrefixSize } from '../../prefix/index.js';
 import { groupDigits } from '../../prefix/group-digits.js';
+import { oneLine } from './terminal-text.js';
 
 /** Formatting shared by the text and Markdown renderers. */
 
@@ -12,12 +13,8 @@ export const sizeText = (size: PrefixSize): string => `${count(size.segments)} s
 /** `91.2%` (`100%` of nothing) */
 export const percent = (part: number, whole: number): string => (whole === 0 ? '100%' : `${((100 * part) / whole).toFixed(1)}%`);
 
-const ESCAPES: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
-
 /** Text as it is, with line breaks and other control characters shown as escapes so one excerpt stays one line. */
-export function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]/g, (char) => ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+export const visible: (text: string) => string = oneLine;
 
 /** A money amount: enough digits to tell small request costs apart. */
 export function money(amount: number, currency: string): string {

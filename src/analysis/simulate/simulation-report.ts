@@ -1,10 +1,10 @@
 import { hitRateChart } from './hit-rate-chart.js';
-import type { SimulationResult } from './simulate-trace.js';
+import type { SimulationResult } from './trace-replay.js';
 import { groupDigits } from '../../prefix/group-digits.js';
 
-/** The `--json` document of a replay: everything but the per-request hits. */
-export function simulationJson(result: SimulationResult) {
-  const { hitBlocksByRequest: _perRequest, ...document } = result;
+/** The `--json` document of a replay: everything but per-request hits (an in-memory replay's `hitBlocksByRequest`). */
+export function simulationJson(result: SimulationResult): SimulationResult {
+  const { hitBlocksByRequest: _perRequest, ...document } = result as SimulationResult & { hitBlocksByRequest?: unknown };
   return document;
 }
 
@@ -40,6 +40,7 @@ export function simulationText(result: SimulationResult): string {
       `${policy.policy} policy, ${policy.model}: ${count(policy.cacheRead)} tokens read from cache, ${count(policy.cacheWrite)} written, ${count(policy.uncached)} uncached`,
       `cost       ${money(policy.cost, policy.currency)} with reuse, ${money(policy.costWithoutCache, policy.currency)} without (prices: ${policy.priceSource})`,
     );
+    if (policy.assumption !== null) lines.push(`assumed    ${policy.assumption}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
-import { decodeUtf8, readInputBytes } from '../../providers/index.js';
+import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import { WATCH_RECORD, type WatchRecordLine } from './watch-record.js';
 
 const usage = { uncached: z.number(), cacheRead: z.number(), cacheWrite: z.number() };

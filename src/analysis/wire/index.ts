@@ -1,3 +1,4 @@
+// Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies and cassettes → hashed requests.
 export { BodyLocation, describeJsonValue, isJsonObject } from './body-fields.js';
 export type { JsonObject } from './body-fields.js';
 export { splitBreakpoint, splitMessageBreakpoints } from './cache-control.js';

@@ -1,5 +1,11 @@
-import { parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { InputError } from '../../prefix/index.js';
+
+// Loaded on the first YAML file, synchronously from the package's CommonJS build: the parser is 72
+// modules, a third of a cold `kvprefix diff` of two JSON bodies that never needed it.
+const load = createRequire(import.meta.url);
+let yaml: typeof Yaml | undefined;
 
 /**
  * Parses a YAML file (a vcrpy cassette of recorded exchanges) with the `yaml` package, in YAML 1.1
@@ -8,7 +14,8 @@ import { InputError } from '../../prefix/index.js';
  * InputError with the file and line.
  */
 export function parseYamlText(text: string, source: string): unknown {
-  const document = parseDocument(text, { version: '1.1', uniqueKeys: true, prettyErrors: true });
+  yaml ??= load('yaml') as typeof Yaml;
+  const document = yaml.parseDocument(text, { version: '1.1', uniqueKeys: true, prettyErrors: true });
   const [error] = document.errors;
   if (error) {
     const line = error.linePos?.[0]?.line;
@@ -16,5 +23,19 @@ export function parseYamlText(text: string, source: string): unknown {
     throw new InputError('input/malformed-yaml', `not valid YAML: ${reason}`, { source, line });
   }
   // Aliases are legal YAML but a cassette never needs many: bound them against alias bombs.
-  return document.toJS({ maxAliasCount: 1000 });
+  return yamlValue(() => document.toJS({ maxAliasCount: 1000 }), source);
+}
+
+/**
+ * The value of a parsed YAML document or node (`toJS`), where the `yaml` package's alias-bomb guard
+ * (a few aliases that would expand to billions of nodes: "Excessive alias count") becomes an
+ * InputError naming the file and line, not an internal error.
+ */
+export function yamlValue<T>(toJs: () => T, source: string, line?: number): T {
+  try {
+    return toJs();
+  } catch (error) {
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    throw new InputError('input/yaml-alias-bomb', 'too many YAML alias expansions (an alias bomb?): write the values out, or use fewer aliases', { source, line }, { cause: error });
+  }
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, type LayoutName } from '../../prefix/index.js';
-import { decodeUtf8, inputLabel, readInputBytes, STDIN_NAME } from '../../providers/index.js';
+import { decodeUtf8, inputLabel, readInputBytes, STDIN_NAME } from '../../providers/input/index.js';
 import { BodyLocation } from './body-fields.js';
 import { parseJsonText } from './parse-json-text.js';
 import { lazyRequestBodies } from './recorded-exchange.js';

@@ -1,3 +1,4 @@
+import { InputError } from '../../prefix/index.js';
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
 import { parseJsonText } from './parse-json-text.js';
 
@@ -43,6 +44,10 @@ export function findRequestBodies(document: unknown, location: BodyLocation): Fo
 export function lazyRequestBodies(document: unknown, location: BodyLocation): (() => FoundBody)[] {
   if (!isJsonObject(document)) return [() => ({ body: document, location, endpoint: undefined })];
   if (Array.isArray(document['interactions'])) {
+    // An empty cassette is not an empty success: a wrong or truncated recording would report 0 requests and pass.
+    if (document['interactions'].length === 0) {
+      throw new InputError('input/empty-cassette', 'the cassette holds no interactions (interactions: []): there is no request to read', { source: location.source });
+    }
     const here = location.at('interactions');
     return document['interactions'].map((interaction, index) => () => {
       const request = here.at(index).at('request');

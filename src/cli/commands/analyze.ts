@@ -1,41 +1,22 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  analyzeClaudeCodeProjects,
-  analyzePaths,
-  CALIBRATION_MODES,
-  causeSummaryHtml,
-  claudeProjectsFolders,
-  FAIL_ON_CHOICES,
-  localTimeZone,
-  oneHourTtlPolicy,
-  parseTimeOption,
-  POLICY_CHOICES,
-  renderAnalyzeMarkdown,
-  renderAnalyzeText,
-  renderHtmlReport,
-  renderRunVerdict,
-  reportAnalysis,
-  ROLL_UP_KEYS,
-  runVerdict,
-  writeAnalyzeJson,
-  ZonedClock,
-  type CalibrationMode,
-  type FailOn,
-  type PolicyChoice,
-  type PolicyLookup,
-  type RollUpKey,
-} from '../../analysis/index.js';
+import { analyzeClaudeCodeProjects, analyzePaths, claudeProjectsFolders, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, reportAnalysis, writeAnalyzeJson, type PolicyChoice, type PolicyLookup, type RollUpKey } from '../../analysis/index.js';
+import { causeSummaryHtml } from '../../analysis/report/index.js';
+import { localTimeZone, oneHourTtlPolicy, parseTimeOption, ROLL_UP_KEYS, ZonedClock } from '../../analysis/claude-code/index.js';
+import { POLICY_CHOICES } from '../../analysis/analyze/index.js';
+import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
+import { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, type FailOn } from '../../analysis/watch/run-verdict.js';
 import { getTokenizer, UsageError } from '../../prefix/index.js';
-import { unwritableFile } from '../../providers/index.js';
+import { unwritableFile } from '../../providers/input/index.js';
 import type { Command } from '../command.js';
 import { ANALYZE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { MAX_INPUT_OPTION, maxInputBytes } from '../input-options.js';
-import { formatOption, providerOption, type OutputFormat } from '../option-values.js';
+import { FORMAT_OPTIONS, formatOption, providerOption, type OutputFormat } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
+import { progressLine } from '../progress-line.js';
 
 /** `analyze` also draws the HTML prefix map (`--format html -o report.html`). */
 const ANALYZE_FORMATS = ['text', 'md', 'json', 'html'] as const satisfies readonly OutputFormat[];
@@ -90,21 +71,6 @@ function streamToFile(file: string, label: string, fill: (write: (chunk: string)
   }
 }
 
-/** A progress line on stderr that rewrites itself, and is cleared when done (only on a terminal, only over several files). */
-function progressLine(io: CliIo) {
-  let shown = false;
-  return {
-    update(done: number, total: number, file: string) {
-      if (!io.progress || total < 2) return;
-      shown = true;
-      io.stderr(`\r\u001b[2Kanalyze: ${done}/${total} ${file}`.slice(0, 200));
-    },
-    clear() {
-      if (shown) io.stderr('\r\u001b[2K');
-    },
-  };
-}
-
 /** `kvprefix analyze`, with the policies it replays through. */
 export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
   return {
@@ -116,8 +82,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         prices: { type: 'string' },
         tokenizer: { type: 'string' },
         calibrate: { type: 'string' },
-        format: { type: 'string' },
-        json: { type: 'boolean' },
+        ...FORMAT_OPTIONS,
         output: { type: 'string', short: 'o' },
         project: { type: 'string' },
         since: { type: 'string' },
@@ -130,9 +95,9 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         'fail-on': { type: 'string' },
         ...MAX_INPUT_OPTION,
       });
+      const format = formatOption(values, ANALYZE_FORMATS);
       const policy = policyOption(values['policy']);
       const provider = providerOption(values['provider']);
-      const format = formatOption(values, ANALYZE_FORMATS);
       const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
       const limit = maxInputBytes(values['max-input-mb']);
       const calibrate = calibrateOption(values['calibrate']);
@@ -152,7 +117,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       if (format === 'html' && typeof values['output'] !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
       const settle = { window, keepSegments: segments || format === 'html', clock, ...(by ? { by } : {}), ...(project === undefined ? {} : { project }) };
-      const progress = progressLine(io);
+      const progress = progressLine(io, 'analyze');
       let result;
       try {
         if (positionals.length === 0) {
@@ -188,7 +153,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       }
       const text =
         format === 'md' ? renderAnalyzeMarkdown(result, { requests })
-        : format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result) })
+        : format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped })
         : renderAnalyzeText(result, { colour, requests });
       if (typeof output !== 'string') {
         io.stdout(text);

@@ -1,13 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeDemoTree, demoHtml, demoText } from '../../analysis/index.js';
+import { analyzeDemoTree, demoHtml, demoText } from '../../analysis/demo/index.js';
 import { UsageError } from '../../prefix/index.js';
-import { unwritableFile } from '../../providers/index.js';
+import { unwritableFile } from '../../providers/input/index.js';
 import type { Command } from '../command.js';
 import { DEMO_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
+import { FORMAT_OPTIONS, formatOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 /**
@@ -35,7 +36,8 @@ function shownTree(): string {
 export const demoCommand: Command = {
   ...DEMO_HELP,
   async run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-    const { values, positionals } = parseOptions(argv, { json: { type: 'boolean' }, output: { type: 'string', short: 'o' } });
+    const { values, positionals } = parseOptions(argv, { ...FORMAT_OPTIONS, output: { type: 'string', short: 'o' } });
+    const format = formatOption(values, ['text', 'json']);
     if (positionals.length > 0) throw new UsageError('usage/arguments', `demo takes no arguments, got '${positionals[0]}'\n${USAGE}`);
     // With --json the page is written only when -o asks for it: --json writes to stdout and nothing else.
     const asked = typeof values['output'] === 'string' ? values['output'] : undefined;
@@ -50,7 +52,7 @@ export const demoCommand: Command = {
       });
     }
 
-    if (values['json']) {
+    if (format === 'json') {
       io.stdout(`${JSON.stringify({ ...analysis, html: page })}\n`);
       return EXIT.ok;
     }

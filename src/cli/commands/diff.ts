@@ -1,11 +1,13 @@
-import { diffRequestFiles, renderDiffMarkdown, renderDiffText } from '../../analysis/index.js';
+// Narrow paths: the barrels load every command's code (480 modules with zod and yaml), most of a cold diff's time.
+import { diffRequestFiles } from '../../analysis/diff/request-diff.js';
+import { renderDiffMarkdown, renderDiffText } from '../../analysis/report/diff-text.js';
 import { getTokenizer, UsageError, type LayoutName } from '../../prefix/index.js';
-import { STDIN_NAME } from '../../providers/index.js';
+import { STDIN_NAME } from '../../providers/input/input-chunks.js';
 import type { Command } from '../command.js';
 import { DIFF_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
-import { formatOption, providerOption } from '../option-values.js';
+import { FORMAT_OPTIONS, formatOption, providerOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 
@@ -25,17 +27,16 @@ export const diffCommand: Command = {
       layout: { type: 'string' },
       provider: { type: 'string' },
       tokenizer: { type: 'string' },
-      format: { type: 'string' },
-      json: { type: 'boolean' },
+      ...FORMAT_OPTIONS,
       ...MAX_INPUT_OPTION,
     });
+    const format = formatOption(values);
     if (positionals.length !== 2) throw new UsageError('usage/arguments', `expected two request files (parent, child), got ${positionals.length}`);
     if (positionals.every((file) => file.replace(/#\d+$/, '') === STDIN_NAME)) {
       throw new UsageError('usage/arguments', 'standard input (-) can be only one of the two requests');
     }
     const layout = layoutOption(values['layout']);
     const provider = providerOption(values['provider']);
-    const format = formatOption(values);
     const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
     const diff = await diffRequestFiles(positionals[0]!, positionals[1]!, { cwd: io.cwd, tokenizer, ...inputOptions(values, io), ...(layout ? { layout } : {}), ...(provider ? { provider } : {}) });
     io.stdout(format === 'json' ? `${JSON.stringify(diff)}\n` : format === 'md' ? renderDiffMarkdown(diff) : renderDiffText(diff));

@@ -1,17 +1,18 @@
 import path from 'node:path';
 import { UsageError } from '../../prefix/index.js';
-import { guardComposition, type GuardFinding, type GuardReport } from '../../analysis/index.js';
+import { guardComposition, type GuardReport } from '../../analysis/index.js';
 import { STDIN_NAME } from '../../providers/index.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 import type { CliIo } from '../io.js';
+import { FORMAT_OPTIONS } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 /** Options `guard` and `explain` share. */
 export const COMPOSITION_OPTIONS = {
   host: { type: 'string', multiple: true },
   session: { type: 'string' },
-  json: { type: 'boolean' },
   platform: { type: 'string' },
+  ...FORMAT_OPTIONS,
   ...MAX_INPUT_OPTION,
 } as const;
 
@@ -24,12 +25,10 @@ export interface CompositionArguments {
   readonly values: Record<string, string | boolean | (string | boolean)[] | undefined>;
 }
 
-/** Parses a composition command's arguments; `format` is accepted when `withFormat`. */
-export function parseCompositionArguments(argv: readonly string[], withFormat: boolean): CompositionArguments {
-  const { values, positionals } = parseOptions(argv, withFormat ? { ...COMPOSITION_OPTIONS, format: { type: 'string' } } : COMPOSITION_OPTIONS);
+/** Parses a composition command's arguments (each command reads `--format` with its own formats). */
+export function parseCompositionArguments(argv: readonly string[]): CompositionArguments {
+  const { values, positionals } = parseOptions(argv, COMPOSITION_OPTIONS);
   if (positionals.length === 0) throw new UsageError('usage/arguments', 'expected at least one composition file');
-  const format = values['format'];
-  if (format !== undefined && format !== 'text' && format !== 'md') throw new UsageError('usage/bad-option', `--format must be text or md, got '${String(format)}'`);
   const platform = values['platform'];
   if (platform !== undefined && !(PLATFORMS as readonly unknown[]).includes(platform)) {
     throw new UsageError('usage/bad-option', `--platform must be linux, darwin or win32, got '${String(platform)}'`);
@@ -62,16 +61,4 @@ export async function guardFiles(parsed: CompositionArguments, io: CliIo): Promi
     );
   }
   return reports;
-}
-
-/** Findings that make the input invalid (exit 3): compositions that do not validate. */
-export function invalidInput(findings: readonly GuardFinding[]): GuardFinding[] {
-  return findings.filter((finding) => finding.kind === 'invalid-composition' && finding.severity === 'error');
-}
-
-/** `file:line: yamlPath: reason`, one line per invalid row, for stderr. */
-export function invalidInputLines(findings: readonly GuardFinding[]): string {
-  return invalidInput(findings)
-    .map((finding) => `${finding.file ?? ''}:${finding.line ?? 1}: ${finding.yamlPath || '(document)'}: ${finding.message}\n`)
-    .join('');
 }

@@ -11,7 +11,7 @@ import { MAX_INPUT_FLAG, MAX_INPUT_USAGE } from '../input-options.js';
 export const DEMO_HELP: CommandHelp = {
   name: 'demo',
   summary: 'analyse a bundled DeepSeek Harness parent and its fork and spawn children; write the HTML prefix map',
-  usage: 'usage: kvprefix demo [-o FILE] [--json]',
+  usage: 'usage: kvprefix demo [-o FILE] [--format text|json] [--json]',
 };
 
 export const DIFF_HELP: CommandHelp = {
@@ -28,7 +28,7 @@ export const SEED_HELP: CommandHelp = {
   name: 'seed',
   summary: 'the fork seed of a DSH session log: the prefix through its last completed turn',
   usage:
-    `usage: kvprefix seed <session.jsonl[.zstd]> ${MAX_INPUT_USAGE} [--json]\n` +
+    `usage: kvprefix seed <session.jsonl[.zstd]> ${MAX_INPUT_USAGE} [--format text|json] [--json]\n` +
     '  the fork seed a child forked from this DSH session log now would inherit: the prefix through the last turn/end; - reads standard input\n' +
     `  --${MAX_INPUT_FLAG}: refuse logs larger than this many MiB, decompressed (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`,
 };
@@ -54,7 +54,7 @@ export const GUARD_HELP: CommandHelp = {
   name: 'guard',
   summary: 'check DSH compositions: delegation heads that lose the inherited cache, volatile heads, unstable order',
   usage:
-    'usage: kvprefix guard <composition...> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json] [--format text|md]\n' +
+    'usage: kvprefix guard <composition...> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--format text|md|json] [--json]\n' +
     '  fails (exit 1) when a delegation would lose the cached prefix its children inherit, when the head is volatile, or when its order is unstable;\n' +
     '  --host names what a preset joins (for DSH CLI presets: packages/bundle/base/cordis.patch.yml); --session uses the head logged in that session; - reads standard input (one input at most)',
 };
@@ -63,7 +63,7 @@ export const EXPLAIN_HELP: CommandHelp = {
   name: 'explain',
   summary: 'Model Experience cards for each delegation tool of a DSH composition, with its numbers',
   usage:
-    'usage: kvprefix explain <composition> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--json]\n' +
+    'usage: kvprefix explain <composition> [--host <host composition or bundle patch>...] [--session <parent session log>] [--platform linux|darwin|win32] [--max-input-mb <n>] [--format md|json] [--json]\n' +
     '  a Model Experience card per delegation tool and call path: what the child model sees, the token effect, the KV cache effect;\n' +
     '  exit 1 when a delegation cannot be explained (each is named with its reason)',
 };
@@ -72,12 +72,14 @@ export const SIMULATE_HELP: CommandHelp = {
   name: 'simulate',
   summary: 'replay a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL',
   usage:
-    'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M] [--max-input-mb <n>] [--json]\n' +
+    'usage: kvprefix simulate <trace.jsonl> [--capacity BLOCKS] [--ttl S] [--block-tokens N] [--bucket S] [--policy P --model M [--prices FILE]] [--max-input-mb <n>] [--format text|json] [--json]\n' +
     '  replays a block-hash trace (Mooncake format: timestamp ms, input_length, output_length, hash_ids) through a prefix cache\n' +
     '  --capacity BLOCKS  most blocks held; least recently used evicted beyond it (default: unbounded)\n' +
     '  --ttl S            drop a block unused for S seconds (default: never)\n' +
     '  --block-tokens N   tokens per hash id (default 512, the Mooncake block)\n' +
-    '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points)\n' +
+    '  --bucket S         seconds per point of the hit-rate series (default: at most 60 points; at most 10,000)\n' +
     '  --policy P         bill the hits with a provider cache policy (tokens read, written, uncached; cost); needs --model\n' +
-    '  --model M          the model whose prices the policy uses',
+    '  --model M          the model whose prices the policy uses (a model it has no price for is refused)\n' +
+    '  --prices FILE      JSON or YAML prices per policy and model, in front of the defaults (one currency)\n' +
+    '  --max-input-mb <n> limit on each line of the trace (it is streamed, so the file may be any size)',
 };

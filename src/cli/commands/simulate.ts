@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { policyByName, readTraceFile, simulateTrace, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/index.js';
+import { policyByName, readPriceFile, simulateTraceFile, simulationJson, simulationText, withPrices, type SimulateTraceOptions } from '../../analysis/index.js';
 import { UsageError } from '../../prefix/index.js';
 import { STDIN_NAME } from '../../providers/index.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
@@ -7,6 +7,7 @@ import type { Command } from '../command.js';
 import { SIMULATE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
 import type { CliIo } from '../io.js';
+import { FORMAT_OPTIONS, formatOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 /** A numeric option's value, or a usage error naming the option and what it got. */
@@ -31,18 +32,23 @@ export const simulateCommand: Command = {
       bucket: { type: 'string' },
       policy: { type: 'string' },
       model: { type: 'string' },
-      json: { type: 'boolean' },
+      prices: { type: 'string' },
+      ...FORMAT_OPTIONS,
       ...MAX_INPUT_OPTION,
     });
+    const format = formatOption(values, ['text', 'json']);
     if (positionals.length !== 1) throw new UsageError('usage/arguments', `expected one trace file, got ${positionals.length}`);
     const capacityBlocks = numberOption(values, 'capacity', true);
     const ttlSeconds = numberOption(values, 'ttl', false);
     const blockTokens = numberOption(values, 'block-tokens', true);
     const bucketSeconds = numberOption(values, 'bucket', false);
-    const policy = typeof values['policy'] === 'string' ? policyByName(values['policy']) : undefined;
+    const named = typeof values['policy'] === 'string' ? policyByName(values['policy']) : undefined;
     const model = typeof values['model'] === 'string' ? values['model'] : undefined;
-    if (policy && model === undefined) throw new UsageError('usage/missing-model', `--policy ${policy.name} needs --model to price the requests`);
-    if (!policy && model !== undefined) throw new UsageError('usage/model-without-policy', '--model only applies with --policy');
+    const prices = typeof values['prices'] === 'string' ? values['prices'] : undefined;
+    if (named && model === undefined) throw new UsageError('usage/missing-model', `--policy ${named.name} needs --model to price the requests`);
+    if (!named && model !== undefined) throw new UsageError('usage/model-without-policy', '--model only applies with --policy');
+    if (!named && prices !== undefined) throw new UsageError('usage/prices-without-policy', '--prices only applies with --policy');
+    const policy = named && prices !== undefined ? withPrices(named, await readPriceFile(path.resolve(io.cwd, prices), inputOptions(values, io))) : named;
     const options: SimulateTraceOptions = {
       ...(policy ? { policy, model: model! } : {}),
       ...(capacityBlocks === undefined ? {} : { capacityBlocks }),
@@ -51,9 +57,9 @@ export const simulateCommand: Command = {
       ...(bucketSeconds === undefined ? {} : { bucketSeconds }),
     };
     const file = positionals[0]!;
-    const trace = await readTraceFile(file === STDIN_NAME ? file : path.resolve(io.cwd, file), { ...inputOptions(values, io), ...(file === STDIN_NAME ? {} : { label: file }) });
-    const result = simulateTrace(trace, options);
-    io.stdout(values['json'] ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
+    const result = await simulateTraceFile(file === STDIN_NAME ? file : path.resolve(io.cwd, file), { ...options, ...inputOptions(values, io), ...(file === STDIN_NAME ? {} : { label: file }) });
+    for (const warning of result.warnings) io.stderr(`kvprefix simulate: ${file}: warning: ${warning}\n`);
+    io.stdout(format === 'json' ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
     return EXIT.ok;
   },
 };

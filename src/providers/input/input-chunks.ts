@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { InputError } from '../../prefix/errors.js';
 import { DEFAULT_MAX_INPUT_BYTES, inputTooLarge } from './input-size.js';
 import { unreadableFile } from './read-failure.js';
+import { decodeUtf8 } from './utf8.js';
 
 /** The file name that means standard input, as in most command-line tools. */
 export const STDIN_NAME = '-';
@@ -21,10 +23,22 @@ export function inputLabel(file: string, options: InputOptions = {}): string {
   return options.label ?? (file === STDIN_NAME ? '<stdin>' : file);
 }
 
+/** What a path that is not a file is, in plain words, or undefined for a file or a pipe. */
+export function notAFile(info: Stats): string | undefined {
+  if (info.isFile() || info.isFIFO()) return undefined;
+  if (info.isDirectory()) return 'is a directory, not a file';
+  if (info.isCharacterDevice()) return 'is a character device, not a file';
+  if (info.isBlockDevice()) return 'is a block device, not a file';
+  if (info.isSocket()) return 'is a socket, not a file';
+  return 'is not a regular file';
+}
+
 /**
  * The bytes of a file (or of standard input for `-`) as they arrive, refusing the input once it
- * passes `maxInputBytes`: a file whose size says so before anything is read, standard input as soon
- * as it has sent too much. Every failure is an InputError naming the input: never a raw ENOENT.
+ * passes `maxInputBytes`: a file whose size says so before anything is read, standard input or a
+ * pipe as soon as it has sent too much. A device (`/dev/zero`, or a link to it) is refused before
+ * it is read: it has no size and no end. Every failure is an InputError naming the input: never a
+ * raw ENOENT. The file is closed however the caller stops reading.
  */
 export async function* inputChunks(file: string, options: InputOptions = {}): AsyncGenerator<Uint8Array> {
   const label = inputLabel(file, options);
@@ -33,33 +47,35 @@ export async function* inputChunks(file: string, options: InputOptions = {}): As
   if (file === STDIN_NAME) {
     source = options.stdin ?? (process.stdin as AsyncIterable<Uint8Array>);
   } else {
-    let size: number;
+    let info: Stats;
     try {
-      const info = await stat(file);
-      if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-      size = info.size;
+      info = await stat(file);
     } catch (error) {
       throw unreadableFile(label, error);
     }
-    if (size > limit) throw inputTooLarge(label, size, limit);
+    const what = notAFile(info);
+    if (what !== undefined) throw new InputError('input/unreadable-file', `cannot read: ${what}`, { source: label });
+    if (info.size > limit) throw inputTooLarge(label, info.size, limit);
     source = createReadStream(file) as AsyncIterable<Uint8Array>;
   }
   let total = 0;
   const chunks = source[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<Uint8Array>;
-    try {
-      next = await chunks.next();
-    } catch (error) {
-      throw unreadableFile(label, error);
+  try {
+    for (;;) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await chunks.next();
+      } catch (error) {
+        throw unreadableFile(label, error);
+      }
+      if (next.done) return;
+      total += next.value.byteLength;
+      if (total > limit) throw inputTooLarge(label, undefined, limit);
+      yield next.value;
     }
-    if (next.done) return;
-    total += next.value.byteLength;
-    if (total > limit) {
-      await chunks.return?.();
-      throw inputTooLarge(label, undefined, limit);
-    }
-    yield next.value;
+  } finally {
+    // Standard input belongs to the process: leave it open. A file stream is destroyed here.
+    if (file !== STDIN_NAME) await chunks.return?.();
   }
 }
 
@@ -68,4 +84,14 @@ export async function readInputBytes(file: string, options: InputOptions = {}): 
   const parts: Uint8Array[] = [];
   for await (const chunk of inputChunks(file, options)) parts.push(chunk);
   return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+}
+
+/**
+ * The text of a file (or of standard input for `-`): within `maxInputBytes`, strict UTF-8 (a bad
+ * byte is an InputError naming its offset and line, never U+FFFD), a leading byte-order mark dropped.
+ * Every whole-file input kvprefix reads (pins, price files, compositions, bodies) comes through here.
+ */
+export async function readInputText(file: string, options: InputOptions = {}): Promise<string> {
+  const text = decodeUtf8(await readInputBytes(file, options), inputLabel(file, options));
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }

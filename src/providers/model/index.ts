@@ -1,3 +1,4 @@
+// The language-model interface: requests, streamed chunks, content blocks, usage, and the assembled response.
 export { textOf } from './content.js';
 export type { ContentBlock, ImageBlock, MessageSource, ModelMessage, ReasoningBlock, TextBlock, ToolCallBlock, ToolResultBlock } from './content.js';
 export { fromDshUsage, toDshUsage, totalInputTokens } from './usage.js';

@@ -7,6 +7,8 @@ export type { AgentSessionHeader, EventExtras, RecordedEvent, SurfaceOp } from '
 export {
   APPROVAL_NEVER_CONTEXT,
   assembleHead,
+  headParts,
+  toolPart,
   buildToolVisibility,
   byName,
   CODE_ONLY_INSTRUCTION,
@@ -70,7 +72,7 @@ export type {
   ToolVisibility,
   VisibilityInputs,
 } from './head/index.js';
-export { Agent, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './loop/index.js';
+export { Agent, agentHead, AgentScope, buildRecordedRequest, schemaOnlyTool, ToolCallFailure, TurnCancellation } from './loop/index.js';
 export type { ToolErrorIdentity } from './loop/index.js';
 export type {
   AgentEnvironment,
@@ -98,7 +100,7 @@ export type {
   JsonSchemaObject,
   InterruptOutcome,
   ListedSubagent,
-  RecordedRequest,
+  SentRequest,
   StepOutcome,
   StopReason,
   SubagentCapabilities,
@@ -131,6 +133,8 @@ export {
   finalAssistantOutput,
   forkSeedOf,
   IN_PROCESS_CAPABILITIES,
+  checkChildScope,
+  installChildScope,
   installReportTool,
   PRE_PUBLICATION_ABORT_MESSAGE,
   prePublicationAbort,
@@ -207,5 +211,5 @@ export {
   stopReasonHeadline,
 } from './delegation/index.js';
 export type { DelegationTool, DelegationToolConfig, DelegationToolConfigInput, MountedProvider, QuestionAnswerer } from './delegation/index.js';
-export { AgentHost, compositionFromHead } from './host/index.js';
+export { AgentHost, assertHostComposition, compositionFromHead } from './host/index.js';
 export type { AgentHostOptions, CreateAgentOptions, RecordedHead } from './host/index.js';

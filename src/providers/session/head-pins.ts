@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
+import { readInputText } from '../input/index.js';
+import { childLogNumber } from './dsh-log-name.js';
 import { toolSchemaSchema, type ToolSchema } from './event-schema.js';
 import { describeIssues } from './session-log-parser.js';
 
@@ -67,12 +68,8 @@ export function parseToolSchemasPin(text: string, file: string): ToolSchemasPin 
 export interface LoadHeadPinsOptions {
   /** Scenario folder whose pins apply when the log's own folder has none (default: a sibling `text-turn` folder, when there is one). */
   readonly fallbackDirectory?: string;
-}
-
-/** The child number of `session.<n>.jsonl[.zst|.zstd]`, or undefined for a parent log. */
-export function childLogNumber(logFile: string): number | undefined {
-  const match = /^session\.(\d+)\.jsonl(?:\.zstd?)?$/i.exec(path.basename(logFile));
-  return match ? Number(match[1]) : undefined;
+  /** Refuse pin files past this many bytes (default 32 MiB, as every input). */
+  readonly maxInputBytes?: number;
 }
 
 function firstExisting(candidates: readonly string[]): string | undefined {
@@ -94,10 +91,11 @@ export async function loadHeadPins(logFile: string, options: LoadHeadPinsOptions
     path.join(directory, `${stem}.expected.${extension}`),
     path.join(fallback, `${stem}.expected.${extension}`),
   ];
+  const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
   const systemFile = firstExisting(candidates('system-prompt', 'md'));
   const toolsFile = firstExisting(candidates('tool-schemas', 'json'));
   return {
-    ...(systemFile === undefined ? {} : { system: parseSystemPromptPin(await readFile(systemFile, 'utf8'), systemFile) }),
-    ...(toolsFile === undefined ? {} : { tools: parseToolSchemasPin(await readFile(toolsFile, 'utf8'), toolsFile) }),
+    ...(systemFile === undefined ? {} : { system: parseSystemPromptPin(await readInputText(systemFile, limit), systemFile) }),
+    ...(toolsFile === undefined ? {} : { tools: parseToolSchemasPin(await readInputText(toolsFile, limit), toolsFile) }),
   };
 }

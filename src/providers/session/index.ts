@@ -1,3 +1,4 @@
+// Session logs: reading and validating DSH's JSONL, the model-visible surface, the fork seed, and requests reconstructed from a log.
 export {
   isBlockType,
   assistantMessageSchema,
@@ -100,7 +101,7 @@ export type {
 export { expandPackedRow, isPackedRow, isPackedRowType, logicalEvents, PACKED_ROW_TYPES, packedMemberCount } from './packed-rows.js';
 export { describeIssues, SessionLogParser } from './session-log-parser.js';
 export { isZstdFileName, readLogLines } from './log-lines.js';
-export type { LogLine } from './log-lines.js';
+export type { LogLine, LogLineOptions } from './log-lines.js';
 export { openSessionLog, parseSessionLog, readSessionLog } from './read-session-log.js';
 export type { ReadSessionLogOptions, SessionLog, SessionLogStream, UnfinishedLine } from './read-session-log.js';
 export { foldSurfaceEvent, projectSurface, surfaceMessage } from './surface.js';
@@ -122,7 +123,8 @@ export type {
   SourcedChatMessage,
   StoredMessage,
 } from './chat-wire.js';
-export { childLogNumber, loadHeadPins, parseSystemPromptPin, parseToolSchemasPin } from './head-pins.js';
+export { childLogNumber, isJsonlName, isRootLogName, isTreeLogName } from './dsh-log-name.js';
+export { loadHeadPins, parseSystemPromptPin, parseToolSchemasPin } from './head-pins.js';
 export type { HeadPins, LoadHeadPinsOptions, SystemPromptPin, ToolSchemasPin } from './head-pins.js';
 export { latestRequestHeader, requestHeadAt, resolveRequestHead, SYSTEM_PLACEHOLDER, TOOLS_PLACEHOLDER } from './request-head.js';
 export type { RequestHead } from './request-head.js';

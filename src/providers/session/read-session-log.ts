@@ -59,15 +59,21 @@ function unfinished(line: LogLine): UnfinishedLine {
   return { line: line.line, bytes: Buffer.byteLength(line.text) };
 }
 
-async function* parseEvents(lines: AsyncIterator<LogLine>, parser: SessionLogParser, found: { value?: UnfinishedLine }): AsyncGenerator<LoggedEvent, void, undefined> {
-  for (let next = await lines.next(); !next.done; next = await lines.next()) {
-    if (next.value.text.trim() === '') continue;
-    try {
-      yield parser.event(next.value.text, next.value.line);
-    } catch (error) {
-      if (!isUnfinished(next.value, error)) throw error;
-      found.value = unfinished(next.value);
+async function* parseEvents(lines: AsyncGenerator<LogLine>, parser: SessionLogParser, found: { value?: UnfinishedLine }): AsyncGenerator<LoggedEvent, void, undefined> {
+  // The line reader is returned however this ends (the end, a malformed line, a caller that stops
+  // early): that is what closes the file.
+  try {
+    for (let next = await lines.next(); !next.done; next = await lines.next()) {
+      if (next.value.text.trim() === '') continue;
+      try {
+        yield parser.event(next.value.text, next.value.line);
+      } catch (error) {
+        if (!isUnfinished(next.value, error)) throw error;
+        found.value = unfinished(next.value);
+      }
     }
+  } finally {
+    await lines.return(undefined);
   }
 }
 
@@ -86,16 +92,21 @@ export async function openSessionLog(file: string, options: ReadSessionLogOption
   const source = inputLabel(file, options);
   const lines = readLogLines(file, { ...options, label: source });
   const parser = new SessionLogParser(source);
-  for (let next = await lines.next(); !next.done; next = await lines.next()) {
-    if (next.value.text.trim() === '') continue;
-    let header: SessionHeader;
-    try {
-      header = parser.header(next.value.text, next.value.line);
-    } catch (error) {
-      throw isUnfinished(next.value, error) ? unfinishedHeader(source, next.value, error) : error;
+  try {
+    for (let next = await lines.next(); !next.done; next = await lines.next()) {
+      if (next.value.text.trim() === '') continue;
+      let header: SessionHeader;
+      try {
+        header = parser.header(next.value.text, next.value.line);
+      } catch (error) {
+        throw isUnfinished(next.value, error) ? unfinishedHeader(source, next.value, error) : error;
+      }
+      const found: { value?: UnfinishedLine } = {};
+      return { source, header, events: parseEvents(lines, parser, found), unfinishedLine: () => found.value };
     }
-    const found: { value?: UnfinishedLine } = {};
-    return { source, header, events: parseEvents(lines, parser, found), unfinishedLine: () => found.value };
+  } catch (error) {
+    await lines.return(undefined);
+    throw error;
   }
   throw emptyLog(source);
 }

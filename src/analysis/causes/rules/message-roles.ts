@@ -1,5 +1,5 @@
 import type { PrefixRequest, Segment } from '../../../prefix/index.js';
-import { RUNTIME_CONTEXT_PREAMBLE } from '../../../providers/index.js';
+import { RUNTIME_CONTEXT_PREAMBLE } from '../../../providers/runtime/head/dsh-texts.js';
 
 const MESSAGE_KINDS = new Set(['message', 'task']);
 

@@ -1,5 +1,16 @@
+import type { CompositionProblem } from '../../compositions/composition-problem.js';
 import type { GuardFinding } from '../guard-finding.js';
 import type { GuardCheck } from '../guard-subject.js';
+
+/** A row that does not validate (as opposed to one kvprefix cannot evaluate): an `invalid-composition` finding. */
+export function isInvalidComposition(problem: CompositionProblem): boolean {
+  return problem.code.startsWith('composition/');
+}
+
+/** Problems that make the input itself invalid: the guard cannot run on it (exit 3), whatever else it finds. */
+export function invalidInputProblems(problems: readonly CompositionProblem[]): CompositionProblem[] {
+  return problems.filter((problem) => problem.severity === 'error' && isInvalidComposition(problem));
+}
 
 /**
  * Problems found while reading and resolving the compositions. Invalid rows are `invalid-composition`;
@@ -12,7 +23,7 @@ export const compositionProblemsCheck: GuardCheck = {
   run(subject) {
     return subject.problems.map((problem): GuardFinding => {
       const base = { severity: problem.severity, file: problem.file, yamlPath: problem.yamlPath, line: problem.line, tool: null, lostTokens: null, code: problem.code };
-      return problem.code.startsWith('composition/')
+      return isInvalidComposition(problem)
         ? { kind: 'invalid-composition', ...base, message: problem.message }
         : { kind: 'unresolved', ...base, message: `${problem.message}; the guard fails closed` };
     });

@@ -1,3 +1,4 @@
+// The guard's checks, one per file, registered in one array.
 import type { GuardCheck } from '../guard-subject.js';
 import { compositionProblemsCheck } from './composition-problems.js';
 import { inheritedHistoryLostCheck } from './inherited-history-lost.js';

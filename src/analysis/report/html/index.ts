@@ -1,3 +1,4 @@
+// The HTML report: a self-contained page drawing each request as a bar of reused and lost segments.
 export { pageData } from './page-data.js';
 export type { PageBreak, PageDataOptions, PageRow, PageSessionTotals, PageTree, SegmentTuple } from './page-data.js';
 export type { DrawnScale } from './drawn-scale.js';

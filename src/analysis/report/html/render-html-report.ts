@@ -7,6 +7,8 @@ import { PAGE_STYLE } from './page-style.js';
 /** Options of `renderHtmlReport`. */
 export interface HtmlReportOptions {
   readonly title?: string;
+  /** Inputs left out of the analysis, each with its reason (`AnalyzeResult.skipped`): listed on the page. */
+  readonly skipped?: readonly { readonly file: string; readonly reason: string }[];
   /** An HTML block set at the top of the page, before the bars: the report of where the cache went (`causeSummaryHtml`). */
   readonly summaryHtml?: string;
   /** Labels for sessions by id, e.g. a child's task; other sessions are labelled by their file's short name. */
@@ -33,6 +35,13 @@ export function readEmbeddedPageData(html: string): PageTree[] {
   return JSON.parse(gunzipSync(Buffer.from(data[1]!, 'base64')).toString('utf8')) as PageTree[];
 }
 
+/** The inputs that were left out, so the page never shows less than was given without saying so. */
+function skippedList(skipped: readonly { readonly file: string; readonly reason: string }[]): string {
+  if (skipped.length === 0) return '';
+  const items = skipped.map((skip) => `<li><code>${escapeHtml(skip.file)}</code>: ${escapeHtml(skip.reason)}</li>`).join('');
+  return `<section class="skipped"><h2>Skipped (${skipped.length})</h2><ul>${items}</ul></section>\n`;
+}
+
 /**
  * The prefix map: one self-contained HTML page (inline style and script, nothing fetched) drawing
  * every request of every tree as a bar of its segments, width by tokens, reused and lost in different
@@ -57,7 +66,7 @@ export function renderHtmlReport(trees: readonly SessionTreeAnalysis[], options:
 <div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background-color:#66bb6a;background-image:repeating-linear-gradient(135deg,rgba(0,0,0,.28) 0 2px,transparent 2px 6px)"></i>inherited from the parent (striped)</span></div>
 <div id="trees"></div>
 <div id="tip" hidden></div>
-<script type="application/gzip" id="kvprefix-data">${embeddedPageData(pageData(trees, options.labels ? { labels: options.labels } : {}))}</script>
+${skippedList(options.skipped ?? [])}<script type="application/gzip" id="kvprefix-data">${embeddedPageData(pageData(trees, options.labels ? { labels: options.labels } : {}))}</script>
 <script>${PAGE_SCRIPT}</script>
 </body>
 </html>

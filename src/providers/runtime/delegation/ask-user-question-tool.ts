@@ -1,6 +1,6 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import { schemaOf } from '../head/tool-order.js';
-import type { ToolDefinition } from '../loop/agent-contract.js';
+import type { ToolDefinition } from '../loop/tool-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** DSH's rejection of a question from a delegated caller (subagent-child-question-rejection/session.1.jsonl). */

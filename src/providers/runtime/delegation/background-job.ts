@@ -1,5 +1,7 @@
 import { textOf } from '../../model/content.js';
-import type { DelegatedRun, DelegationRequest, JobOutcome, SubagentResult, ToolJobs, ToolSubagents } from '../loop/agent-contract.js';
+import type { DelegatedRun, ToolJobs, ToolSubagents } from '../loop/tool-contract.js';
+import type { DelegationRequest, SubagentResult } from '../loop/subagent-contract.js';
+import type { JobOutcome } from '../loop/job-contract.js';
 
 /** The reason a `job_kill` without its own reason forwards to the child's signal (DSH tool-subagent). */
 export const BACKGROUND_KILL_REASON = 'background subagent task killed';

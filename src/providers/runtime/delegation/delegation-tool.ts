@@ -4,7 +4,9 @@ import { startBackgroundJob } from './background-job.js';
 import { settleForegroundRun } from './run-settlement.js';
 import { SUBAGENT_SECTION_ORDER } from '../head/section-orders.js';
 import { SubagentError } from '../driver/subagent-error.js';
-import type { DelegationRequest, SubagentProvider, ToolDefinition } from '../loop/agent-contract.js';
+import type { SubagentProvider } from '../loop/agent-contract.js';
+import type { ToolDefinition } from '../loop/tool-contract.js';
+import type { DelegationRequest } from '../loop/subagent-contract.js';
 import { parseDelegationToolConfig, type DelegationToolConfig, type DelegationToolConfigInput } from './delegation-config.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 

@@ -1,6 +1,7 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import { schemaOf } from '../head/tool-order.js';
-import type { ListedSubagent, ToolDefinition } from '../loop/agent-contract.js';
+import type { ToolDefinition } from '../loop/tool-contract.js';
+import type { ListedSubagent } from '../loop/subagent-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /**

@@ -1,5 +1,6 @@
 import { textOf } from '../../model/content.js';
-import type { DelegatedRun, SubagentResult } from '../loop/agent-contract.js';
+import type { DelegatedRun } from '../loop/tool-contract.js';
+import type { SubagentResult } from '../loop/subagent-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /**

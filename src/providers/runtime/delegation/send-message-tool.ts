@@ -1,6 +1,6 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import { schemaOf } from '../head/tool-order.js';
-import type { ToolDefinition } from '../loop/agent-contract.js';
+import type { ToolDefinition } from '../loop/tool-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** What a delivered message reads (subagent-continuable/session.jsonl). */

@@ -1,24 +1,11 @@
 import { Agent } from '../loop/agent.js';
 import { childDepth } from './delegation-depth.js';
-import { APPROVAL_NEVER_CONTEXT, DELEGATION_STATEMENT } from '../head/dsh-texts.js';
 import { latestData } from '../log/log-folds.js';
-import { installReportTool } from './report-tool.js';
-import { SECTION_ORDERS } from '../head/section-orders.js';
 import { AgentSessionLog, type RecordedEvent, type AgentSessionHeader } from '../log/session-log.js';
-import { attachStructuredRuntime, compileOutputContract, type StructuredRuntime } from './structured-output.js';
+import { checkChildScope, installChildScope } from './child-scope.js';
+import type { StructuredRuntime } from './structured-output.js';
 import { SubagentError } from './subagent-error.js';
 import type { SubagentStartRequest } from '../loop/agent-contract.js';
-import { validateToolFilter } from '../head/tool-filter.js';
-
-/**
- * Order of the child's `subagent:delegation` runtime context: after the deployment's sandbox and
- * approval contexts (subagent README: "after the sandbox-policy and approval-policy sentences").
- * Compositions give those contexts orders below this one.
- */
-export const DELEGATION_CONTEXT_ORDER = 1000;
-
-/** Name of the approval-policy runtime context (recorded in every snapshot of an approval-composed deployment). */
-const APPROVAL_CONTEXT = 'approval:policy';
 
 /** What a child is created for. */
 export interface ChildSetup {
@@ -85,9 +72,9 @@ function descriptor(setup: ChildSetup, agent: Agent): Record<string, unknown> {
 /**
  * Creates a child in its unpublished window, as DSH's driver does (subagent-in-process-driver
  * README, "Start contract"): depth checked and persisted, the seed copied verbatim before
- * `session/end-seed`, a fresh scope with the persona shadow, tool restriction, structured-output
- * runtime and (continuable only) report channel, the delegated sandbox override and approval policy
- * after the seed (with the `never` approval context), and
+ * `session/end-seed`, a fresh scope installed by `installChildScope` (persona shadow, tool
+ * restriction, structured-output runtime, the report channel of a continuable child, the delegated
+ * contexts), the delegated sandbox override and approval policy after the seed, and
  * the descriptor (inside the first turn for one-shot runs, before `session/end-seed` for continuable
  * ones, as `subagent-fork-in-process` and `subagent-report` record them). Every check that can fail
  * runs before the child exists; nothing here publishes it.
@@ -97,11 +84,7 @@ export function prepareChild(setup: ChildSetup): PreparedChild {
   const parent = request.parent;
   const host = parent.host;
   const depth = childDepth(parent.delegationDepth, request.maxDepth);
-  const contract = request.outputSchema === undefined ? undefined : compileOutputContract(request.outputSchema);
-  if (request.toolFilter !== undefined) {
-    const transport = host.composition.codeMode?.transport.name;
-    validateToolFilter(request.toolFilter, new Set(host.composition.tools.map((tool) => tool.name)), new Set(transport === undefined ? [] : [transport]));
-  }
+  const scope = checkChildScope(host.composition, { mode: setup.mode, persona: request.persona, toolFilter: request.toolFilter, outputSchema: request.outputSchema });
   if (request.agentOptions?.maxTokens !== undefined && !(Number.isSafeInteger(request.agentOptions.maxTokens) && request.agentOptions.maxTokens > 0)) {
     throw new SubagentError('subagent/bad-max-tokens', `agentOptions.maxTokens must be a positive integer, got ${String(request.agentOptions.maxTokens)}`);
   }
@@ -133,21 +116,13 @@ export function prepareChild(setup: ChildSetup): PreparedChild {
   if (setup.mode === 'continuable') session.append('subagent/descriptor', descriptor(setup, agent));
   if (setup.seed.length > 0 || setup.mode === 'continuable') session.append('session/end-seed', {});
 
-  if (request.persona !== undefined) agent.scope.section({ name: 'deployment:persona', order: SECTION_ORDERS['deployment:persona'], text: request.persona });
-  if (request.toolFilter !== undefined) agent.scope.restrict(request.toolFilter);
-  const structured = contract === undefined ? undefined : attachStructuredRuntime(agent.scope, contract);
-  if (setup.mode === 'continuable') installReportTool(agent);
-  agent.scope.context({ name: 'subagent:delegation', order: DELEGATION_CONTEXT_ORDER, text: DELEGATION_STATEMENT });
+  const structured = installChildScope(agent.scope, host.composition, scope, agent);
   // Fresh policy after any seed, so stale seeded state never wins (subagent README, "Delegated
-  // policy"): the parent's explicit sandbox override, then the approval policy pinned to `never`,
-  // whose context text the child sees in place of the parent's.
+  // policy"): the parent's explicit sandbox override, then the approval policy pinned to `never`
+  // (the child's scope carries the matching context text in place of the parent's).
   const sandboxOverride = latestData<{ mode?: unknown }>(parent.session.events, 'sandbox/mode');
   if (typeof sandboxOverride?.mode === 'string') session.append('sandbox/mode', { mode: sandboxOverride.mode, source: 'delegation' });
-  if (host.composition.approvalComposed) {
-    session.append('approval/policy', { policy: 'never', source: 'delegation' });
-    const approval = host.composition.contexts?.find((context) => context.name === APPROVAL_CONTEXT);
-    agent.scope.context({ name: APPROVAL_CONTEXT, order: approval?.order ?? DELEGATION_CONTEXT_ORDER - 1, text: APPROVAL_NEVER_CONTEXT });
-  }
+  if (host.composition.approvalComposed) session.append('approval/policy', { policy: 'never', source: 'delegation' });
   if (setup.mode === 'one-shot') agent.onNextTurnStart(() => session.append('subagent/descriptor', descriptor(setup, agent)));
   return { agent, structured };
 }

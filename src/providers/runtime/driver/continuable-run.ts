@@ -3,7 +3,8 @@ import { abortedStart, prepareChild, type PreparedChild } from './child-agent.js
 import { readChildResult } from './in-process-driver.js';
 import { ownsLiveWork, releaseWhenQuiet } from './residency-release.js';
 import { NOT_RESUMABLE, SubagentError } from './subagent-error.js';
-import type { AgentHandle, ContinuableChild, ContinuableCreateSpec, SubagentResult, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { AgentHandle, ContinuableChild, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { ContinuableCreateSpec, SubagentResult } from '../loop/subagent-contract.js';
 import { settlementNotice } from './settlement-notice.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ContentBlock } from '../../model/content.js';
 import type { RecordedEvent } from '../log/session-log.js';
-import type { StopReason } from '../loop/agent-contract.js';
+import type { StopReason } from '../loop/subagent-contract.js';
 
 /**
  * The child's own final output (DSH `finalAssistantOutput` / `AssistantOutputFold`): the whole

@@ -2,7 +2,8 @@ import { creationAborted, prePublicationAbort, prepareChild, type PreparedChild 
 import { finalAssistantOutput, runStopReason } from './final-output.js';
 import type { RecordedEvent } from '../log/session-log.js';
 import { SubagentError } from './subagent-error.js';
-import type { SubagentResult, SubagentRun, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { SubagentRun, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { SubagentResult } from '../loop/subagent-contract.js';
 
 /** The spawn/fork difference, and the provider name the child records. */
 export interface InProcessRunOptions {

@@ -2,7 +2,8 @@ import { completedTurnPrefix } from '../../session/index.js';
 import { startInProcessRun } from './in-process-driver.js';
 import { sessionEntries } from '../log/session-entries.js';
 import type { RecordedEvent } from '../log/session-log.js';
-import type { AgentHandle, SubagentCapabilities, SubagentProvider } from '../loop/agent-contract.js';
+import type { AgentHandle, SubagentProvider } from '../loop/agent-contract.js';
+import type { SubagentCapabilities } from '../loop/subagent-contract.js';
 
 /** Config of an in-process provider (DSH: `providerName`, the registry name). */
 export interface InProcessProviderConfig {

@@ -1,5 +1,7 @@
 // The in-process run driver shared by the spawn and fork providers, the subagent service, and what a child gets at start (depth, structured output, report channel).
-export { abortedStart, creationAborted, DELEGATION_CONTEXT_ORDER, PRE_PUBLICATION_ABORT_MESSAGE, prePublicationAbort, prepareChild } from './child-agent.js';
+export { abortedStart, creationAborted, PRE_PUBLICATION_ABORT_MESSAGE, prePublicationAbort, prepareChild } from './child-agent.js';
+export { checkChildScope, DELEGATION_CONTEXT_ORDER, installChildScope } from './child-scope.js';
+export type { CheckedChildScope, ChildScopeRequest } from './child-scope.js';
 export type { ChildSetup, PreparedChild } from './child-agent.js';
 export { startContinuableRun } from './continuable-run.js';
 export { assertMaxDepth, childDepth, DEFAULT_MAX_DEPTH } from './delegation-depth.js';

@@ -1,5 +1,5 @@
 import type { MessageSource, TextBlock } from '../../model/content.js';
-import type { StopReason, SubagentResult } from '../loop/agent-contract.js';
+import type { StopReason, SubagentResult } from '../loop/subagent-contract.js';
 
 /**
  * The opening line of a continuable child's settlement notice, by stop reason (DSH's

@@ -4,7 +4,8 @@ import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION } from '..
 import { SECTION_ORDERS } from '../head/section-orders.js';
 import { unsupportedSchemaConstruct } from '../head/sdk/json-schema-type.js';
 import { SubagentError } from './subagent-error.js';
-import type { JsonSchemaObject, ToolExecution } from '../loop/agent-contract.js';
+import type { ToolExecution } from '../loop/tool-contract.js';
+import type { JsonSchemaObject } from '../loop/subagent-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 
 /** The child-only tool a structured child must call to finish. */

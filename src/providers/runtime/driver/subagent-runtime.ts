@@ -3,7 +3,8 @@ import { startContinuableRun } from './continuable-run.js';
 import { interruptTarget } from './interrupt-authority.js';
 import { NOT_RESUMABLE, SubagentError } from './subagent-error.js';
 import { SubagentCatalog } from './subagent-catalog.js';
-import type { AgentHandle, ContinuableChild, InterruptOutcome, StopReason, SubagentCatalogEntry, SubagentTreeEntry, SubagentProvider, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { AgentHandle, ContinuableChild, SubagentCatalogEntry, SubagentTreeEntry, SubagentProvider, SubagentRun, SubagentService, SubagentStartRequest } from '../loop/agent-contract.js';
+import type { InterruptOutcome, StopReason } from '../loop/subagent-contract.js';
 
 /** Events of the subagent service (DSH `subagent/*`). */
 export interface SubagentRuntimeEvents {

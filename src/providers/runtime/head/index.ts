@@ -1,4 +1,5 @@
 // Head assembly: prompt sections and their orders, DSH's texts, tool visibility, Code Mode and its SDK block, recorded heads split back into sections.
+export { headParts, toolPart } from './head-parts.js';
 export { assembleHead, SECTION_JOIN } from './assemble-head.js';
 export type { AssembledHead, HeadInputs } from './assemble-head.js';
 export { codeModeSections } from './code-mode.js';

@@ -43,6 +43,20 @@ export interface CreateAgentOptions {
 }
 
 /**
+ * Rejects a global layer DSH's registries reject at registration: a section with a non-finite order
+ * or registered twice, a tool registered twice. A host checks its composition with it, and so does
+ * anything that assembles heads from a composition without a host.
+ */
+export function assertHostComposition(composition: HostComposition): void {
+  assertSectionLayer(composition.sections, 'global layer');
+  const names = new Set<string>();
+  for (const tool of composition.tools) {
+    if (names.has(tool.name)) throw new UsageError('host/duplicate-tool', `the composition registers tool '${tool.name}' twice`);
+    names.add(tool.name);
+  }
+}
+
+/**
  * An in-process agent host: the composition, the injected model, the registry of published agents
  * (DSH `ctx.agents`) and the subagent service (DSH `ctx.subagents`).
  */
@@ -60,12 +74,7 @@ export class AgentHost implements AgentEnvironment {
   readonly #unpublishListeners = new Set<(agent: AgentHandle) => void>();
 
   constructor(options: AgentHostOptions) {
-    assertSectionLayer(options.composition.sections, 'global layer');
-    const names = new Set<string>();
-    for (const tool of options.composition.tools) {
-      if (names.has(tool.name)) throw new UsageError('host/duplicate-tool', `the composition registers tool '${tool.name}' twice`);
-      names.add(tool.name);
-    }
+    assertHostComposition(options.composition);
     this.composition = options.composition;
     this.model = options.model;
     this.layout = options.layout ?? 'chat';

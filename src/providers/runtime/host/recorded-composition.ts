@@ -8,7 +8,8 @@ import type { ContextSnapshotSection } from '../head/runtime-context.js';
 import { parseSdkBlock } from '../head/sdk/sdk-block.js';
 import { recordedSdkRenderer } from '../head/sdk/recorded-sdk-renderer.js';
 import { pinnedSdkRenderer, renderTypeScriptSdk, type SdkRenderer } from '../head/sdk/sdk-renderer.js';
-import type { HostComposition, ToolDefinition } from '../loop/agent-contract.js';
+import type { HostComposition } from '../loop/agent-contract.js';
+import type { ToolDefinition } from '../loop/tool-contract.js';
 import { schemaOnlyTool } from '../loop/tool-definition.js';
 
 /** A recorded request head (a pin, or a logged `request/header`) and what else the recording shows. */

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../log/session-log.js';
-import type { AgentHandle, JobSnapshot } from '../loop/agent-contract.js';
+import type { AgentHandle } from '../loop/agent-contract.js';
+import type { JobSnapshot } from '../loop/job-contract.js';
 import { jobCompletionNotice, jobCompletionSummary } from './job-texts.js';
 
 /** Turns completion notices may open on one idle owner before they degrade to injection (DSH tool-jobs `maxConsecutiveWakes`). */

@@ -1,4 +1,5 @@
-import type { AgentHandle, JobDoneListener, JobOutcome, JobRead, JobService, JobSnapshot, JobStart, JobStatus } from '../loop/agent-contract.js';
+import type { AgentHandle, JobDoneListener, JobService, JobStart } from '../loop/agent-contract.js';
+import type { JobOutcome, JobRead, JobSnapshot, JobStatus } from '../loop/job-contract.js';
 import { JobError } from './job-error.js';
 
 /** Active (`running` + `stopping`) jobs one owner may hold (dsh-jobs-local `maxConcurrentJobsPerOwner` default). */

@@ -1,4 +1,4 @@
-import type { JobSnapshot } from '../loop/agent-contract.js';
+import type { JobSnapshot } from '../loop/job-contract.js';
 
 /** Bound of a notice's one-line summary (DSH dsh-llm `CONTEXT_SUMMARY_MAX_CHARS`). */
 export const CONTEXT_SUMMARY_MAX_CHARS = 120;

@@ -1,6 +1,6 @@
 import type { PromptSection } from '../head/prompt-section.js';
 import { SECTION_ORDERS } from '../head/section-orders.js';
-import type { ToolDefinition, ToolExecution, ToolJobs } from '../loop/agent-contract.js';
+import type { ToolDefinition, ToolExecution, ToolJobs } from '../loop/tool-contract.js';
 import { ToolCallFailure } from '../loop/tool-call-failure.js';
 import { jobKillText, jobListText, jobOutputText } from './job-texts.js';
 

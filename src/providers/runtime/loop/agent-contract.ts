@@ -1,128 +1,24 @@
 /*
- * The contract the agent loop, the run driver, the host and tools meet on. An agent's tools receive
- * the agent, the agent's host offers the subagent service, and the service's requests name their
- * parent agent: those references are mutual, so they are declared together here, as interfaces,
- * and the classes that implement them (`Agent`, `AgentHost`, `SubagentRuntime`) import this file
- * and never each other's type back. This keeps the runtime's rooms free of import circles.
+ * The agent contract: the agent as its tools, children and driver see it, the host as its agents
+ * see it, and the two services that hold agents (subagents, background jobs). These references are
+ * mutual, so they are declared together here, as interfaces, and the classes that implement them
+ * (`Agent`, `AgentHost`, `SubagentRuntime`, `JobRegistry`) import this file and never each other's
+ * type back. The data they exchange lives in the contracts below this one, which never import it:
+ * `tool-contract.ts` (tools and their capability facade), `subagent-contract.ts` (start requests,
+ * capabilities, results) and `job-contract.ts` (job declarations, lifecycle, output). This keeps the
+ * runtime's rooms free of import circles.
  */
 import type { LayoutName, PrefixRequest } from '../../../prefix/index.js';
-import type { ContentBlock, ImageBlock, MessageSource, TextBlock } from '../../model/content.js';
-import type { CallConfig, LanguageModel, ModelRequest, ToolSchema } from '../../model/language-model.js';
+import type { ContentBlock, MessageSource } from '../../model/content.js';
+import type { CallConfig, LanguageModel, ModelRequest } from '../../model/language-model.js';
 import type { AssembledHead } from '../head/assemble-head.js';
 import type { CodeModeComposition } from '../head/code-mode.js';
 import type { PromptContext, PromptSection } from '../head/prompt-section.js';
 import type { ToolFilter } from '../head/tool-filter.js';
-import type { AgentSessionLog, RecordedEvent } from '../log/session-log.js';
-
-/**
- * What a tool's `execute` receives besides its arguments: a capability facade, not the agent. It
- * names the calling agent and grants only what the host lets this agent's tools do, each capability
- * already bound to this agent. No agent, parent, host or provider registry is reachable from it at
- * runtime (issue 7 §5: a child cannot register a provider or reach its parent's scope), so a cast
- * cannot widen a child's authority.
- */
-export interface ToolExecution {
-  /** The calling agent's id (its session id). */
-  readonly agentId: string;
-  /** The calling agent's working directory. */
-  readonly cwd: string | undefined;
-  readonly callId: string;
-  /** The turn's cancellation signal. */
-  readonly signal: AbortSignal;
-  /** Ends the turn once this step's results are logged (DSH `concludeTurn()`, used by structured output). */
-  concludeTurn(): void;
-  /**
-   * Hands the model a user message that enters the agent's next step once this call's result is
-   * logged: how DSH's Code Mode gives the model the images its subtools returned, which a text-only
-   * `run_code` result cannot carry (code-mode-read-image/session.jsonl).
-   */
-  addAfterResult(content: readonly ContentBlock[], source: MessageSource): void;
-  /**
-   * True when a live agent owns the caller (its direct parent is the live agent of that id): DSH
-   * then keeps the human out of the call (`ask_user_question` rejects with `DELEGATED_CALLER`).
-   */
-  readonly ownedByLiveAgent: boolean;
-  /** Delegation, with the calling agent as every child's parent. */
-  readonly subagents: ToolSubagents;
-  /** The calling agent's background jobs, when the deployment loads a job service; absent otherwise. */
-  readonly jobs: ToolJobs | undefined;
-}
-
-/** A delegation request as a tool makes it: the parent is always the calling agent. */
-export type DelegationRequest = Omit<SubagentStartRequest, 'parent'>;
-
-/** A one-shot child as a tool holds it: its id, result and disposal, never the child agent itself. */
-export interface DelegatedRun {
-  readonly id: string;
-  readonly result: Promise<SubagentResult>;
-  /** Idempotent: cancels remaining work and waits for the result and the child's quiescence. */
-  dispose(): Promise<void>;
-}
-
-/** A continuable child as a tool holds it: ids, settlement and messaging, never the child agent itself. */
-export interface DelegatedChild {
-  readonly childId: string;
-  readonly messageId: string;
-  readonly settled: Promise<SubagentResult>;
-  send(content: readonly ContentBlock[]): string;
-  dispose(): Promise<void>;
-}
-
-/** The subagent service bound to one calling agent (no provider registration, no other parent). */
-export interface ToolSubagents {
-  start(provider: string, request: DelegationRequest): Promise<DelegatedRun>;
-  startContinuable(provider: string, request: DelegationRequest): Promise<DelegatedChild>;
-  /** The caller's direct children, resident or stored, with their live status (DSH `list_agents`). */
-  listChildren(): readonly ListedSubagent[];
-  /** The whole tree below the caller in stable pre-order, with depth (DSH `list_agents` `descendants`). */
-  listDescendants(): readonly ListedSubagent[];
-  /** Sends the caller's child a later message as its next turn (DSH `send_message`); see `SubagentService.followup`. */
-  followup(childId: string, content: readonly ContentBlock[]): string;
-  /** Stops the current turn of a continuable agent below the caller (DSH `interrupt_agent`); see `SubagentService.interrupt`. */
-  interrupt(targetId: string): InterruptOutcome;
-}
-
-/**
- * An accepted interrupt: `requested` when the target was running a turn (the stop lands
- * asynchronously), `not-running` when it had none to stop (DSH's accepted no-op).
- */
-export type InterruptOutcome = 'requested' | 'not-running';
-
-/** A child as a tool lists it: catalog facts and its status, never the child agent itself. */
-export interface ListedSubagent {
-  readonly id: string;
-  readonly parentId: string;
-  readonly mode: 'one-shot' | 'continuable';
-  readonly label: string;
-  /** 1 for the caller's direct child. */
-  readonly depth: number;
-  /** `running` or `idle` while loaded in the live registry; `ready` when the child exists only as its stored session. */
-  readonly status: 'running' | 'idle' | 'ready';
-}
-
-/** The job service bound to one calling agent: it starts, reads and kills only that agent's jobs. */
-export interface ToolJobs {
-  start(spec: Omit<JobStart, 'owner'>): string;
-  list(): JobSnapshot[];
-  get(id: string): JobSnapshot;
-  read(id: string): JobRead;
-  kill(id: string, reason?: string): 'requested' | 'already-finished';
-  wait(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobSnapshot>;
-}
-
-/**
- * A model-facing tool: its wire schema plus an executor. `execute` resolves with the result content
- * (text, or text and image blocks: an image rides in the tool result as DSH logs it) and throws for a failed call; the loop logs a thrown error as an errored
- * result `Error: <message>`, as DSH's tool registry does.
- */
-export interface ToolDefinition extends ToolSchema {
-  /**
-   * True when calls may overlap with sibling calls of the same step (DSH `isConcurrencySafe`): a run
-   * of such calls is dispatched together and its results are still logged in model order.
-   */
-  readonly isConcurrencySafe?: boolean;
-  execute(args: unknown, execution: ToolExecution): Promise<string | readonly (TextBlock | ImageBlock)[]>;
-}
+import type { AgentSessionLog } from '../log/session-log.js';
+import type { JobRead, JobSnapshot, JobSpec } from './job-contract.js';
+import type { ContinuableCreateSpec, DelegationRequest, InterruptOutcome, SubagentCapabilities, SubagentResult } from './subagent-contract.js';
+import type { ToolDefinition, ToolGuard, ToolResultObserver } from './tool-contract.js';
 
 /**
  * What a deployment composes globally (DSH's global layer): prompt sections, tools, runtime
@@ -146,10 +42,15 @@ export interface HostComposition {
    * `includeRuntimeContext: false`, as the `minimal` preset sets it); default true.
    */
   readonly includeRuntimeContext?: boolean;
+  /**
+   * False when the deployment does not load DSH's report package: continuable children then get no
+   * `report` tool and no `tool:report` section. Default true, as DSH's base bundle loads it.
+   */
+  readonly reportChannel?: boolean;
 }
 
 /** One request an agent sent: what the model received, and the same request as the prefix engine sees it. */
-export interface RecordedRequest {
+export interface SentRequest {
   readonly turn: number;
   readonly step: number;
   readonly model: ModelRequest;
@@ -157,21 +58,6 @@ export interface RecordedRequest {
   readonly prefix: PrefixRequest;
   readonly head: AssembledHead;
 }
-
-/**
- * A final, monotonic denial checked before a call is dispatched (DSH `ToolGuard`): the returned
- * string becomes the errored result; `undefined` abstains.
- */
-export type ToolGuard = (call: { readonly name: string; readonly callId: string }) => string | undefined;
-
-/**
- * An observer of a call's final result (DSH `tools/result`), told once the result is logged: the
- * tool's name, the very execution its body received (its identity names one trip through the
- * loop; call ids may repeat across steps) and whether the final result is an error. A call whose
- * body never ran (denied, unknown, cancelled before dispatch) reaches observers with an execution
- * no body has seen.
- */
-export type ToolResultObserver = (outcome: { readonly name: string; readonly execution: ToolExecution; readonly isError: boolean }) => void;
 
 /** An agent's own registration layer as others may read it (the agent registers through `AgentScope`). */
 export interface AgentScopeView {
@@ -213,7 +99,7 @@ export interface AgentHandle {
   /** The agent's own registration layer (read-only here). */
   readonly scope: AgentScopeView;
   /** Every request this agent sent, in order. */
-  readonly requests: readonly RecordedRequest[];
+  readonly requests: readonly SentRequest[];
   /** Seq of the child's task message (its first own user prompt), once claimed. */
   readonly taskSeq: number | undefined;
   readonly status: AgentStatus;
@@ -254,63 +140,10 @@ export interface AgentEnvironment {
   onAgentUnpublished(listener: (agent: AgentHandle) => void): () => void;
 }
 
-/** Start-time features a provider can enforce (DSH `provider.capabilities`). */
-export interface SubagentCapabilities {
-  /** Enforce a structured final result. */
-  readonly outputSchema: boolean;
-  /** Enforce `maxDepth`. */
-  readonly depthLimit: boolean;
-  /** Apply the requested child tool restriction. */
-  readonly toolFilter: boolean;
-  /** Apply a per-child persona. */
-  readonly persona: boolean;
-}
-
-/** Child model options; explicit values override what the child inherits from its parent. */
-export interface ChildAgentOptions {
-  readonly provider?: string | undefined;
-  readonly model?: string | undefined;
-  readonly maxTokens?: number | undefined;
-}
-
-/** A JSON Schema object, as a structured-output request carries it. */
-export type JsonSchemaObject = Readonly<Record<string, unknown>>;
-
 /** One delegation request (DSH `SubagentStartRequest`). */
-export interface SubagentStartRequest {
+export interface SubagentStartRequest extends DelegationRequest {
   /** The delegating agent. */
   readonly parent: AgentHandle;
-  /** The task, sent verbatim as the child's user message. */
-  readonly prompt: readonly ContentBlock[];
-  /** Required cancellation: before publication it rejects the start; afterwards it cancels the child. */
-  readonly signal: AbortSignal;
-  /** Short durable display label (the delegation tool passes its `description`). */
-  readonly label?: string;
-  readonly agentOptions?: ChildAgentOptions;
-  /** Per-child persona: shadows `deployment:persona` in the child's scope. */
-  readonly persona?: string;
-  readonly toolFilter?: ToolFilter;
-  /** Absolute cap on the child's delegation depth; absent sends no cap. */
-  readonly maxDepth?: number;
-  /** Requires a structured final result matching this schema. */
-  readonly outputSchema?: JsonSchemaObject;
-}
-
-/** How a child run ended (DSH `SubagentResult.stopReason`). */
-export type StopReason = 'completed' | 'aborted' | 'error' | 'max-tokens' | 'refusal';
-
-/** The terminal result of a run (DSH `SubagentResult`). */
-export interface SubagentResult {
-  /**
-   * The child's own final output: the content of its last assistant message with any content (or
-   * its streamed text when it has none), never seeded parent output; `[]` when none.
-   */
-  readonly output: readonly ContentBlock[];
-  /** The captured structured value, when an output schema was required and the child committed one. */
-  readonly structured?: unknown;
-  /** A safe provider diagnostic for a non-completed result. */
-  readonly diagnostic?: string;
-  readonly stopReason: StopReason;
 }
 
 /** A published one-shot child, owned by the caller (DSH `SubagentRun`). */
@@ -322,11 +155,6 @@ export interface SubagentRun {
   readonly result: Promise<SubagentResult>;
   /** Idempotent: cancels remaining work and waits for the result and the child's quiescence. */
   dispose(): Promise<void>;
-}
-
-/** The detached data a provider prepares for a continuable child (DSH `ContinuableCreateSpec`). */
-export interface ContinuableCreateSpec {
-  readonly seed?: readonly RecordedEvent[];
 }
 
 /** A provider of child agents, registered by name (DSH `SubagentProvider`). */
@@ -408,57 +236,10 @@ export interface SubagentService {
   interrupt(caller: AgentHandle, targetId: string): InterruptOutcome;
 }
 
-/** A job's lifecycle (DSH `JobStatus`): `running`, optionally `stopping`, then one terminal status. */
-export type JobStatus = 'running' | 'stopping' | 'completed' | 'killed' | 'failed';
-
-/** How a job's work ended, as its producer reports it (DSH `JobOutcome`). */
-export interface JobOutcome {
-  readonly status: 'completed' | 'killed' | 'failed';
-  /** Kind-specific detail rendered into status lines (`error; diagnostic: …`). */
-  readonly detail?: string;
-  /** Final output of a final-output job (a subagent's text). */
-  readonly output?: string;
-}
-
-/** The hooks a producer returns when its job starts (DSH `JobHooks`). */
-export interface JobHooks {
-  /** Requests termination; synchronous and idempotent, and it eventually settles `done`. */
-  cancel(reason?: string): void;
-  /** Resolves after the producer released its resources; never rejects. */
-  readonly done: Promise<JobOutcome>;
-}
-
 /** A producer's declaration of one background job (DSH `JobStart`). */
-export interface JobStart {
-  /** Producer kind, also the id prefix (`subagent`, `bash`). */
-  readonly kind: string;
-  /** One-line model-facing label (the delegation's description). */
-  readonly label: string;
+export interface JobStart extends JobSpec {
   /** The owning live agent: only it may read or kill the job, and its disposal stops the job. */
   readonly owner: AgentHandle;
-  /** Starts the work once the registry admitted the job; called once. */
-  run(): JobHooks;
-}
-
-/** A read-only copy of one job (DSH `JobSnapshot`). */
-export interface JobSnapshot {
-  /** `<kind>-<n>`, numbered per kind from 1. */
-  readonly id: string;
-  readonly kind: string;
-  readonly label: string;
-  readonly ownerSession: string;
-  readonly status: JobStatus;
-  readonly detail?: string;
-  readonly startedAt: number;
-  readonly finishedAt?: number;
-  /** True once a kill, read or wait reported (or will report) the terminal state: no completion notice is owed. */
-  readonly reported: boolean;
-}
-
-/** What a read returns: the job's output (final-output jobs: empty until settled) and its state. */
-export interface JobRead {
-  readonly text: string;
-  readonly snapshot: JobSnapshot;
 }
 
 /** Called once per settled job with its owner (DSH `JobDoneListener`). */

@@ -1,5 +1,6 @@
 import type { PromptContext, PromptSection } from '../head/prompt-section.js';
-import type { AgentScopeView, ToolDefinition, ToolGuard, ToolResultObserver } from './agent-contract.js';
+import type { AgentScopeView } from './agent-contract.js';
+import type { ToolDefinition, ToolGuard, ToolResultObserver } from './tool-contract.js';
 import type { ToolFilter } from '../head/tool-filter.js';
 import { UsageError } from '../../../prefix/index.js';
 

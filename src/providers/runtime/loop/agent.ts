@@ -1,9 +1,10 @@
 import type { ContentBlock, MessageSource } from '../../model/content.js';
 import type { CallConfig } from '../../model/language-model.js';
-import { assembleHead, type AssembledHead } from '../head/assemble-head.js';
-import { buildToolVisibility } from '../head/tool-visibility.js';
+import type { AssembledHead } from '../head/assemble-head.js';
+import { agentHead } from './agent-head.js';
 import type { AgentSessionLog } from '../log/session-log.js';
-import type { AgentEnvironment, AgentHandle, AgentStatus, CancelCause, RecordedRequest, ToolDefinition } from './agent-contract.js';
+import type { AgentEnvironment, AgentHandle, AgentStatus, CancelCause, SentRequest } from './agent-contract.js';
+import type { ToolDefinition } from './tool-contract.js';
 import { AgentScope } from './agent-scope.js';
 import { runTurn } from './agent-turn.js';
 import type { InboxMessage } from './inbox-message.js';
@@ -52,7 +53,7 @@ export class Agent implements AgentHandle {
   }
 
   /** Every request this agent sent, in order, as model input and as a prefix-engine request. */
-  get requests(): readonly RecordedRequest[] {
+  get requests(): readonly SentRequest[] {
     return this.#state.requests;
   }
 
@@ -156,22 +157,7 @@ export class Agent implements AgentHandle {
 
   /** Assembles this agent's request head as of now (global layer + scope, filter, Code Mode). */
   assembleHead(): AssembledHead<ToolDefinition> {
-    const composition = this.host.composition;
-    const visibility = buildToolVisibility({
-      globalTools: composition.tools,
-      filter: this.scope.filter,
-      localTools: this.scope.tools,
-      presentation: composition.codeMode?.presentation ?? 'native',
-      transport: composition.codeMode?.transport,
-    });
-    return assembleHead({
-      globalSections: composition.sections,
-      scopeSections: this.scope.sections,
-      visibility,
-      codeMode: composition.codeMode,
-      variables: { model: this.config.model, provider: this.config.provider, cwd: this.cwd },
-      isChild: this.parent !== undefined,
-    });
+    return agentHead({ composition: this.host.composition, scope: this.scope, config: this.config, cwd: this.cwd, isChild: this.parent !== undefined });
   }
 
   // The turn's view of this agent's private state and inbox; only this agent's own turns get it.

@@ -1,4 +1,4 @@
-import type { RecordedRequest } from './agent-contract.js';
+import type { SentRequest } from './agent-contract.js';
 import type { AgentScope } from './agent-scope.js';
 import type { InboxMessage } from './inbox-message.js';
 
@@ -12,7 +12,7 @@ export interface LoopState {
   /** True once this loop instance logged its first `request/header`. */
   headerLogged: boolean;
   /** Every request the agent sent, in order. */
-  readonly requests: RecordedRequest[];
+  readonly requests: SentRequest[];
 }
 
 /** The agent's side of a turn: its state and its inbox, as the turn and its steps use them. */

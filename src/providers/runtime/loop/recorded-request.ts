@@ -1,10 +1,11 @@
 import { renderRequest, type MessagePart } from '../../../prefix/index.js';
 import type { ModelMessage } from '../../model/content.js';
 import type { ModelRequest } from '../../model/language-model.js';
-import { projectSurface, surfaceMessage, toolSchemaToChatWire, toSourcedChatMessages } from '../../session/index.js';
+import { projectSurface, surfaceMessage, toSourcedChatMessages } from '../../session/index.js';
+import { headParts } from '../head/head-parts.js';
 import type { AssembledHead } from '../head/assemble-head.js';
 import { sessionEntries } from '../log/session-entries.js';
-import type { AgentHandle, RecordedRequest } from './agent-contract.js';
+import type { AgentHandle, SentRequest } from './agent-contract.js';
 
 /**
  * Builds the request of one step from the assembled head and the log's model-visible surface.
@@ -13,7 +14,7 @@ import type { AgentHandle, RecordedRequest } from './agent-contract.js';
  * live are the same bytes. System sections keep their names (`tools:sdk` is an `sdk` segment), tools
  * are chat `function` entries, and the child's task message is a `task` segment.
  */
-export function buildRecordedRequest(agent: AgentHandle, head: AssembledHead, turn: number, step: number): RecordedRequest {
+export function buildRecordedRequest(agent: AgentHandle, head: AssembledHead, turn: number, step: number): SentRequest {
   const surface = projectSurface(sessionEntries(agent.session), { source: `session ${agent.id}` });
   const stored = surface.map((entry) => surfaceMessage(entry.event));
   // The session schema's message is the same JSON object the model layer types as ModelMessage.
@@ -37,10 +38,6 @@ export function buildRecordedRequest(agent: AgentHandle, head: AssembledHead, tu
   });
   const config = agent.config;
   const model: ModelRequest = { config, system: head.system, tools: head.tools, messages };
-  const prefix = renderRequest({ provider: config.provider, model: config.model }, agent.host.layout, {
-    system: head.sections.map((section) => ({ name: section.name, text: section.text, kind: section.name === 'tools:sdk' ? ('sdk' as const) : ('system' as const) })),
-    tools: head.tools.map((tool) => ({ name: tool.name, schema: toolSchemaToChatWire(tool) })),
-    messages: parts,
-  });
+  const prefix = renderRequest({ provider: config.provider, model: config.model }, agent.host.layout, { ...headParts(head), messages: parts });
   return { turn, step, model, prefix, head };
 }

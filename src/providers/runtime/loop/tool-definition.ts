@@ -1,6 +1,6 @@
 import type { ToolSchema } from '../../model/language-model.js';
 import { schemaOf } from '../head/tool-order.js';
-import type { ToolDefinition } from './agent-contract.js';
+import type { ToolDefinition } from './tool-contract.js';
 
 /**
  * A tool known only by its recorded schema (a pinned head, a captured request): it presents exactly

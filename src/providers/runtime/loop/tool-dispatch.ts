@@ -1,6 +1,7 @@
 import type { ContentBlock, ImageBlock, MessageSource, TextBlock, ToolCallBlock } from '../../model/content.js';
 import type { ToolVisibility } from '../head/tool-visibility.js';
-import type { AgentHandle, ToolDefinition, ToolExecution, ToolGuard, ToolResultObserver } from './agent-contract.js';
+import type { AgentHandle } from './agent-contract.js';
+import type { ToolDefinition, ToolExecution, ToolGuard, ToolResultObserver } from './tool-contract.js';
 import { ABORTED, ABORTED_BEFORE_DISPATCH, toolErrorIdentityOf, type ToolErrorIdentity } from './tool-error-identity.js';
 import { toolExecution } from './tool-execution.js';
 

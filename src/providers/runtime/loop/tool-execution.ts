@@ -1,16 +1,7 @@
 import type { ContentBlock, MessageSource } from '../../model/content.js';
-import type {
-  AgentHandle,
-  DelegatedChild,
-  DelegatedRun,
-  JobService,
-  ListedSubagent,
-  SubagentCatalogEntry,
-  SubagentService,
-  ToolExecution,
-  ToolJobs,
-  ToolSubagents,
-} from './agent-contract.js';
+import type { AgentHandle, JobService, SubagentCatalogEntry, SubagentService } from './agent-contract.js';
+import type { DelegatedChild, DelegatedRun, ToolExecution, ToolJobs, ToolSubagents } from './tool-contract.js';
+import type { ListedSubagent } from './subagent-contract.js';
 
 /** What the loop knows of one call besides the agent. */
 export interface CallFacts {
