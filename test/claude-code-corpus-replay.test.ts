@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { analyzeClaudeCodeSession, HeadEvidence } from '../src/analysis/index.js';
-import { readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
+import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
+import { HeadEvidence, readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
 import { predictionAccuracy } from '../src/analysis/result/index.js';
 import type { SessionTreeAnalysis } from '../src/analysis/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';

@@ -147,7 +147,6 @@ export type { PredictionAccuracy, PredictionAccuracyOptions, RequestAnalysis, Re
 // Claude Code transcripts: predicted against logged cache usage.
 export {
   analyzeClaudeCodeSession,
-  HeadEvidence,
 } from './claude-code/index.js';
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
 // Claude Code projects folders and the report of where the cache went: loss by cause, what-ifs, roll-ups.
