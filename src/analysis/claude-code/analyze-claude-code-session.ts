@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { getTokenizer } from '../../prefix/index.js';
+import { getTokenizer, InputError } from '../../prefix/index.js';
 import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { replayRequests } from '../replay/replay-loop.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
@@ -42,6 +43,37 @@ function transcriptWarnings(transcript: ClaudeCodeTranscript): string[] {
   ];
 }
 
+/** Claude Code's version as the transcript's first entry that logs one says. */
+function transcriptVersion(transcript: ClaudeCodeTranscript): string | undefined {
+  for (const entry of transcript.entries) {
+    const version = (entry as { version?: unknown }).version;
+    if (typeof version === 'string') return version;
+  }
+  return undefined;
+}
+
+/**
+ * A subagent's type from the `agent-*.meta.json` Claude Code writes beside its transcript (newer
+ * layout); undefined when there is none. A meta file that is there but unreadable is an error.
+ */
+async function subagentType(file: string): Promise<string | undefined> {
+  const meta = file.replace(/\.jsonl$/, '.meta.json');
+  let text: string;
+  try {
+    text = await readFile(meta, 'utf8');
+  } catch {
+    return undefined;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new InputError('input/malformed-json', `${meta}: not JSON (${(error as Error).message})`, { source: meta });
+  }
+  const type = typeof parsed === 'object' && parsed !== null ? (parsed as { agentType?: unknown }).agentType : undefined;
+  return typeof type === 'string' && type !== '' ? type : undefined;
+}
+
 /**
  * Replays a Claude Code session — a main transcript and its subagent sidechains — through a cache
  * policy in the order the requests were sent, and sets each prediction beside the usage Claude Code
@@ -52,18 +84,21 @@ function transcriptWarnings(transcript: ClaudeCodeTranscript): string[] {
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
   const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
   const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
-  const states: SessionState[] = transcripts.map((transcript) => {
+  const states: SessionState[] = await Promise.all(transcripts.map(async (transcript) => {
     const first = transcript.entries[0];
     const sidechain = transcript.entries.some((entry) => entry.isSidechain === true);
+    const agentType = sidechain ? await subagentType(transcript.file) : undefined;
     return {
       transcript,
       id: sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl')),
       sidechain,
       calibration: new SessionCalibration(),
       records: [],
+      agent: sidechain ? (agentType === undefined ? `subagent ${path.basename(transcript.file)}` : `subagent type ${agentType}`) : 'main',
+      version: transcriptVersion(transcript),
       headEnd: undefined,
     };
-  });
+  }));
   const replay = new ClaudeCodeReplay(options, states);
   const replayed = replayRequests(replay);
   // The root first, then the subagents in the order they started.
@@ -74,8 +109,10 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
     'Claude Code does not log request bodies: each request is rebuilt from the transcript (messages in order; breakpoints at the end of the system prompt and of the last message).',
     `Token counts are ${(options.tokenizer ?? getTokenizer()).name} estimates of the logged content, calibrated per session against the usage (input + cache read + cache write) of earlier requests, never the request being predicted.`,
     options.globalHead === false
-      ? 'No global head assumed: only requests in these transcripts warm the cache.'
-      : "Main-agent requests read Claude Code's tools and static system prompt from a cache shared across sessions (assumed warm); subagents start cold.",
+      ? 'No global head assumed: only requests in the input warm the cache.'
+      : "After its first request, a main session reads its tools and static system prompt (at the size its own usage showed) from a cache shared across sessions (assumed warm).",
+    'A first request reads its head (tools and system prompt) only when the input holds evidence: another session or subagent sent the same head (Claude Code version, model, agent type) within its TTL before it. Otherwise it is predicted cold, with the warm read as the top of its range.',
+    ...replay.headNotes,
   ];
   for (const state of states) {
     const skipped = Object.entries(state.transcript.skipped);

@@ -4,6 +4,8 @@ import { choosePolicy, type PolicyChoice, type PolicyLookup } from '../analyze/p
 import type { TreeDuplication } from '../duplication/tree-duplication.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
+import { transcriptHead } from './find-sidechains.js';
+import { HeadEvidence } from './head-evidence.js';
 import { assembleReport, settleTree, treeLabel, type ReportedAnalysis, type SettleOptions, type TreeReport } from './analyze-report.js';
 import { listClaudeCodeProjects } from './projects-folder.js';
 import type { RollUpKey } from './roll-up.js';
@@ -51,15 +53,19 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const total = projects.reduce((sum, project) => sum + project.transcripts.length + project.subagents.length, 0);
   let done = 0;
   let requests = 0;
+  // One account's sessions share a cache: a first request may read a head another session of the
+  // folder sent within its TTL (each policy keeps its own record, as its TTLs differ).
+  const heads = new HeadEvidence();
+  const hourHeads = new HeadEvidence();
   async function analyze(file: string): Promise<void> {
     try {
-      const replayed = await analyzeClaudeCodeSession(file, { policy, ...input });
+      const replayed = await analyzeClaudeCodeSession(file, { policy, heads, ...input });
       for (const session of replayed.sessions) read.add(path.resolve(session.file));
       if (replayed.sessions.every((session) => session.requests.length === 0)) {
         skipped.push({ file, reason: 'no API call in it (summaries or bookkeeping only)' });
       } else {
         const tree = note === undefined ? replayed : { ...replayed, notes: [...replayed.notes, note] };
-        const alternative = hour === undefined ? undefined : { tree: await analyzeClaudeCodeSession(file, { policy: hour, ...input }), policy: hour };
+        const alternative = hour === undefined ? undefined : { tree: await analyzeClaudeCodeSession(file, { policy: hour, heads: hourHeads, ...input }), policy: hour };
         const entry = settleTree(tree, policy, await treeLabel(tree), options, alternative);
         if (entry !== null) settled.push(entry);
         for (const session of tree.sessions) requests += session.requests.length;
@@ -71,7 +77,11 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
     }
   }
   for (const project of projects) {
-    for (const file of project.transcripts) {
+    // In the order the sessions started, so that the heads each first request may rest on were seen.
+    const starts = new Map<string, number>();
+    for (const file of project.transcripts) starts.set(file, (await transcriptHead(file, input))?.start ?? Infinity);
+    const transcripts = [...project.transcripts].sort((a, b) => starts.get(a)! - starts.get(b)! || a.localeCompare(b));
+    for (const file of transcripts) {
       await analyze(file);
       options.onProgress?.(++done, total, path.basename(file), requests);
     }

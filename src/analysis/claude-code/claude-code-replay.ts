@@ -13,33 +13,38 @@ import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
 import { requestBlocks, type RequestBlock } from './content-blocks.js';
 import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './token-calibration.js';
+import { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
- * `policy`: the rule to replay through; default the Anthropic policy with the 5-minute TTL Claude Code
- * uses (every write in the corpus is a 5-minute write). For user prices: `withPrices(policy, await
+ * `policy`: the rule to replay through; default the Anthropic policy with the 5-minute TTL. A write the
+ * transcript logs as a 1-hour write (`usage.cache_creation.ephemeral_1h_input_tokens`) is stored for
+ * an hour whatever the policy's default. For user prices: `withPrices(policy, await
  * readPriceFile(file))`. `tokenizer`: for the estimates that calibration scales (default o200k_base).
  */
 export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   /**
-   * Treat the head of a main-agent request (tools and the static system prompt, up to Claude Code's
-   * system breakpoint) as warm whatever the transcript shows. Claude Code's static prompt is cached
-   * across sessions and accounts; every main session in the corpus read it on its first request and
-   * after every idle gap. Default true; subagents never get it (their first requests read nothing).
+   * After a main session's first request, treat its head (tools and the static system prompt, up to
+   * Claude Code's system breakpoint, at the size the session's own usage showed) as warm whatever the
+   * transcript shows: main sessions read it after idle gaps. Default true. A first request is never
+   * assumed warm: see `heads`.
    */
   readonly globalHead?: boolean;
-  /**
-   * Head size in Claude tokens until the session reports its own. Default 13,794: the median first
-   * read of the six main sessions in the corpus (Claude Code 2.0.37–2.1.17: 12,317 to 15,958).
-   */
+  /** Head size in Claude tokens until the input shows one (default: learned from the input's usage). */
   readonly headTokens?: number;
+  /**
+   * Heads seen so far in the input (shared between the sessions of one projects folder). A first
+   * request is predicted warm only when another session or subagent sent the same head within its
+   * TTL before it; otherwise cold, with the warm read as the top of its range.
+   */
+  readonly heads?: HeadEvidence;
   /** Also read the subagent transcripts of the session (default true). */
   readonly sidechains?: boolean;
 }
 
-/** Default head size; see `ClaudeCodeAnalysisOptions.headTokens`. */
-export const DEFAULT_CLAUDE_CODE_HEAD_TOKENS = 13_794;
 
+/** Anthropic's extended cache TTL (`cache_control: {type: 'ephemeral', ttl: '1h'}`), https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching#1-hour-cache-duration */
+const ONE_HOUR_TTL_SECONDS = 3600;
 
 type Label = { readonly session: number; readonly index: number };
 
@@ -73,13 +78,16 @@ export interface SessionState {
   readonly sidechain: boolean;
   readonly calibration: SessionCalibration;
   readonly records: RequestRecord[];
+  /** The agent whose head the session sends: `main`, a subagent type, or the subagent's own file. */
+  readonly agent: string;
+  /** Claude Code's version as the transcript logs it. */
+  readonly version: string | undefined;
   headEnd: number | undefined;
 }
 
 function headSymbol(state: SessionState): number {
-  // One head per transcript: the main agent's and each subagent's prompts differ, and the shared part
-  // of the main head is the global entry below, not a symbol two sessions could share.
-  return Number(hashText(`head:${state.transcript.file}`) & 0xffffffffn);
+  // Sessions of one agent and version send the same head: siblings of one subagent type share it.
+  return Number(hashText(`head:${state.version ?? ''}:${state.agent}`) & 0xffffffffn);
 }
 
 function routeOf(model: string): RouteKey {
@@ -112,6 +120,9 @@ interface Current {
   readonly request: PrefixRequest;
   readonly blocks: readonly RequestBlock[];
   readonly time: number;
+  /** The head's key, and for a session's first request, the evidence its head read rests on. */
+  readonly key: string;
+  readonly evidence: HeadSighting | undefined;
   fitted: readonly number[];
 }
 
@@ -123,7 +134,10 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   #current: Current | undefined;
   readonly #tokenizer: Tokenizer;
   readonly #globalHead: boolean;
-  readonly #defaultHead: number;
+  readonly #headTokens: number | undefined;
+  readonly #heads: HeadEvidence;
+  /** Per session, what its first request's head prediction rested on (for the tree's notes). */
+  readonly headNotes: string[] = [];
   readonly #ttlSeconds: number;
   readonly #store = new PrefixStore<Label>();
   readonly #blockMemo = new Map<string, RequestBlock[]>();
@@ -141,7 +155,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     this.#tokenizer = options.tokenizer ?? getTokenizer();
     this.#counter = new PrefixTokenCounter(this.#tokenizer);
     this.#globalHead = options.globalHead ?? true;
-    this.#defaultHead = options.headTokens ?? DEFAULT_CLAUDE_CODE_HEAD_TOKENS;
+    this.#headTokens = options.headTokens;
+    this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
   }
 
@@ -188,20 +203,25 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const scale = state.calibration.scale;
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
+    const key = headKey(state.version, call.model, state.agent);
+    // A first request reads a head only on evidence: the same head sent by another session within its TTL.
+    const evidence = index === 0 ? this.#heads.live(key, time, state.id) : undefined;
     for (let at = 0; at < units.length; at++) {
       if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
-      else if (at === 0) ends[at] = state.headEnd ?? this.#defaultHead;
+      else if (at === 0) ends[at] = state.headEnd ?? evidence?.tokens ?? this.#headTokens ?? this.#heads.size(key, time) ?? 0;
       else ends[at] = ends[at - 1]! + Math.round(scale * estimates[at]!);
     }
     const lastEnd = ends.at(-1)!;
     const tokens = lastEnd + state.calibration.tail;
     const candidates: CacheMatch[] = [...matches];
-    if (this.#globalHead && !state.sidechain) {
+    if (evidence !== undefined) {
+      candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: time - evidence.time, source: 'input', breakpoints: [ends[0]!], breakpointTtls: [evidence.ttlSeconds] });
+    } else if (this.#globalHead && !state.sidechain && index > 0 && state.headEnd !== undefined) {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: 0, source: 'input', breakpoints: [ends[0]!] });
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
     const request: PrefixRequest = { ...this.#shell(route), segments };
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, fitted: ends };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, key, evidence, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -219,8 +239,17 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     };
   }
 
+  /**
+   * Rounds the estimate. A session's first request may find its head cold or warm: its read ranges
+   * from what the store and the evidence give up to the head the input showed (when it showed one).
+   */
   round(prediction: CachePrediction): CachePrediction {
-    return rounded(prediction);
+    const current = this.#now();
+    const result = rounded(prediction);
+    if (current.index !== 0) return result;
+    const head = Math.round(current.ends[0]!);
+    const [low, high] = result.cacheReadRange;
+    return { ...result, cacheReadRange: [Math.min(low, 0), Math.max(high, head)] };
   }
 
   divergence({ state, sessionIndex, call }: ClaudeCodeStep): RequestDivergence | null {
@@ -241,7 +270,32 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
     // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
     const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
-    this.#store.add(routeOf(call.model), { units, unitEnds: fitted, time, breakpoints: written, label: { session: sessionIndex, index } });
+    const ttls = usage === undefined ? undefined : written.map((position) => this.#ttlAt(position, usage, current.matches));
+    if (index === 0) this.headNotes.push(headNote(state, current.key, current.evidence, current.ends[0]!, time));
+    if (usage !== undefined && state.headEnd !== undefined && state.headEnd > 0 && usage.cacheRead + usage.cacheWrite >= state.headEnd) {
+      this.#heads.record({ key: current.key, session: state.id, time, tokens: state.headEnd, ttlSeconds: this.#ttlAt(fitted[0]!, usage, current.matches) });
+    }
+    this.#store.add(routeOf(call.model), { units, unitEnds: fitted, time, breakpoints: written, ...(ttls === undefined ? {} : { breakpointTtls: ttls }), label: { session: sessionIndex, index } });
+  }
+
+  /**
+   * The TTL of the entry at `position` after a request with this usage. Anthropic requires 1-hour
+   * entries to precede 5-minute ones in a request, so the logged 1-hour write is the first part of
+   * the write: positions up to read + 1-hour write live an hour. A position inside the read was
+   * refreshed with the TTL it had (the longest a live earlier entry holds there); the rest of the
+   * write is the policy's TTL.
+   */
+  #ttlAt(position: number, usage: NonNullable<ClaudeCodeApiCall['usage']>, matches: readonly StoreMatch<Label>[]): number {
+    if (usage.cacheWrite1h > 0 && position <= usage.cacheRead + usage.cacheWrite1h) return ONE_HOUR_TTL_SECONDS;
+    if (position > usage.cacheRead) return this.#ttlSeconds;
+    let ttl = this.#ttlSeconds;
+    for (const match of matches) {
+      match.breakpoints?.forEach((at, index) => {
+        const lives = match.breakpointTtls?.[index] ?? this.#ttlSeconds;
+        if (at === position && match.ageSeconds <= lives) ttl = Math.max(ttl, lives);
+      });
+    }
+    return ttl;
   }
 
   segments({ state, call }: ClaudeCodeStep): BlockSpanList {
@@ -346,8 +400,11 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     let working = [...ends];
     let from = shared;
     if (shared === 0) {
-      // First request of the session: a main agent reads exactly the global head; otherwise keep the estimate.
-      const head = !state.sidechain && this.#globalHead && usage.cacheRead > 0 ? usage.cacheRead : Math.min(working[0]!, cached);
+      // First request of the session: what it read is its head (the read stops at the system
+      // breakpoint); read cold, the head is the write less the estimated messages after it.
+      let messages = 0;
+      for (let at = 1; at < ends.length; at++) messages += ends[at]! - ends[at - 1]!;
+      const head = usage.cacheRead > 0 ? usage.cacheRead : Math.max(0, cached - messages);
       state.headEnd = head;
       working[0] = head;
       for (let at = 1; at < working.length; at++) working[at] = head + (ends[at]! - ends[0]!);
@@ -370,3 +427,12 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   }
 }
 
+
+/** Which evidence a session's first request rested on, in words for the tree's notes. */
+function headNote(state: SessionState, key: string, evidence: HeadSighting | undefined, head: number, time: number): string {
+  const who = `${state.sidechain ? 'subagent' : 'session'} ${state.id}`;
+  if (evidence !== undefined) {
+    return `${who}: first request predicted warm: its head (${key}, ${head} tokens) was sent by ${evidence.session} ${Math.round(time - evidence.time)} s before, within its ${evidence.ttlSeconds} s TTL.`;
+  }
+  return `${who}: first request predicted cold: no other session in the input sent its head (${key}) within the head's TTL before it; the read ranges from 0 to ${head > 0 ? `${head} tokens (the head's size as the input showed it)` : 'the head, whose size the input had not shown yet'}.`;
+}

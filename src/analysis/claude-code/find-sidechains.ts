@@ -8,6 +8,8 @@ export interface TranscriptHead {
   readonly sessionId: string;
   /** Whether that entry is a subagent's (`isSidechain: true`). */
   readonly isSidechain: boolean;
+  /** Milliseconds (epoch) of that entry's `timestamp`, when it has one: when the transcript started. */
+  readonly start?: number;
 }
 
 /**
@@ -20,8 +22,11 @@ export async function transcriptHead(file: string, input: InputOptions = {}): Pr
     // Leaving the loop returns the line reader, which closes the file: one descriptor, briefly.
     for await (const { text } of readLogLines(file, input)) {
       if (text.trim() === '') continue;
-      const value = JSON.parse(text) as { sessionId?: unknown; isSidechain?: unknown } | null;
-      if (typeof value?.sessionId === 'string') return { sessionId: value.sessionId, isSidechain: value.isSidechain === true };
+      const value = JSON.parse(text) as { sessionId?: unknown; isSidechain?: unknown; timestamp?: unknown } | null;
+      if (typeof value?.sessionId === 'string') {
+        const start = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
+        return { sessionId: value.sessionId, isSidechain: value.isSidechain === true, ...(Number.isNaN(start) ? {} : { start }) };
+      }
     }
   } catch {
     // Unreadable, oversized or not JSON: not a sidechain of anything (a walk reports it on its own).

@@ -1,7 +1,7 @@
 // Claude Code transcripts: their API calls and subagents, replayed through a cache policy.
 export { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
+export { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 export type { ClaudeCodeSessionOptions } from './analyze-claude-code-session.js';
-export { DEFAULT_CLAUDE_CODE_HEAD_TOKENS } from './claude-code-replay.js';
 export type { ClaudeCodeAnalysisOptions } from './claude-code-replay.js';
 export { collectApiCalls } from './api-calls.js';
 export type { ClaudeCodeApiCall, LoggedUsage } from './api-calls.js';

@@ -109,10 +109,13 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
   const readMultiplier = parameters['readMultiplier']!.value;
 
   function readFrom(match: CacheMatch, input: PolicyInput, breakpoints: readonly number[], minimum: number): number {
-    if (match.ageSeconds > ttlSeconds) return 0;
     const shared = Math.min(match.sharedTokens, match.entryTokens, input.tokens);
     let best = 0;
-    for (const position of match.breakpoints ?? []) {
+    const positions = match.breakpoints ?? [];
+    for (let at = 0; at < positions.length; at++) {
+      const position = positions[at]!;
+      // Each entry lives for the TTL it was written with (a request may write 1h and 5m entries).
+      if (match.ageSeconds > (match.breakpointTtls?.[at] ?? ttlSeconds)) continue;
       if (position > shared || position < minimum || position <= best) continue;
       if (reachable(position, breakpoints, input.blockEnds, lookback)) best = position;
     }

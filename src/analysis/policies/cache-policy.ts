@@ -74,6 +74,12 @@ export interface CacheMatch {
   readonly source: 'input' | 'output';
   /** Token offsets at which the earlier request placed explicit cache breakpoints (Anthropic). */
   readonly breakpoints?: readonly number[];
+  /**
+   * The TTL in seconds of the entry at each breakpoint, in the order of `breakpoints`, where the log
+   * says which TTL each write had (Anthropic's 5-minute and 1-hour writes can mix in one request).
+   * Absent: the policy's own TTL.
+   */
+  readonly breakpointTtls?: readonly number[];
 }
 
 /** What a policy needs to predict one request. */

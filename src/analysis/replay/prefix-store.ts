@@ -18,6 +18,8 @@ export interface StoreEntryInput<Label> extends StoreSequence {
   readonly source?: 'input' | 'output';
   /** Token offsets where the request wrote explicit breakpoints (Anthropic). */
   readonly breakpoints?: readonly number[];
+  /** TTL in seconds of the entry at each breakpoint, where the log says (see `CacheMatch.breakpointTtls`). */
+  readonly breakpointTtls?: readonly number[];
   /** Who wrote the entry (e.g. session and request index), handed back with every match. */
   readonly label: Label;
 }
@@ -54,6 +56,7 @@ interface Entry<Label> {
   readonly time: number;
   readonly source: 'input' | 'output';
   readonly breakpoints: readonly number[] | undefined;
+  readonly breakpointTtls: readonly number[] | undefined;
   readonly label: Label;
   children: number;
   /** Units and tokens the sequence under lookup shares with this entry (scratch of the current pass). */
@@ -119,18 +122,24 @@ export class PrefixStore<Label = unknown> {
     // Newest first is freshest first while entries were added in time order; otherwise keep all.
     const prune = this.#timeOrdered.get(routeKeyString(route)) ?? true;
     const best = { input: 0, output: 0 };
-    const covered = { input: new Set<number>(), output: new Set<number>() };
+    // Per breakpoint position, the longest TTL a fresher entry holds there: an older entry is kept
+    // while it outlives them at one of its breakpoints (a 1-hour write under fresher 5-minute ones).
+    const covered = { input: new Map<number, number>(), output: new Map<number, number>() };
     for (let index = entries.length - 1; index >= 0; index--) {
       const entry = entries[index]!;
       if (entry.shared === 0) continue;
       const sharedTokens = entry.sharedTokens;
       const seen = covered[entry.source];
       let redundant = prune && sharedTokens <= best[entry.source];
-      for (const position of entry.breakpoints ?? NO_BREAKPOINTS) {
+      const positions = entry.breakpoints ?? NO_BREAKPOINTS;
+      for (let at = 0; at < positions.length; at++) {
+        const position = positions[at]!;
         if (position > sharedTokens) continue;
-        if (!seen.has(position)) {
+        const ttl = entry.breakpointTtls?.[at] ?? 0;
+        const held = seen.get(position);
+        if (held === undefined || held < ttl) {
           redundant = false;
-          seen.add(position);
+          seen.set(position, Math.max(held ?? 0, ttl));
         }
       }
       best[entry.source] = Math.max(best[entry.source], sharedTokens);
@@ -143,6 +152,7 @@ export class PrefixStore<Label = unknown> {
         source: entry.source,
         label: entry.label,
         ...(entry.breakpoints === undefined ? {} : { breakpoints: entry.breakpoints }),
+        ...(entry.breakpointTtls === undefined ? {} : { breakpointTtls: entry.breakpointTtls }),
       });
     }
     return found.reverse();
@@ -173,6 +183,7 @@ export class PrefixStore<Label = unknown> {
       time: input.time,
       source: input.source ?? 'input',
       breakpoints: input.breakpoints,
+      breakpointTtls: input.breakpointTtls,
       label: input.label,
       children: 0,
       shared: 0,
