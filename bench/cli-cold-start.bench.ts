@@ -54,7 +54,7 @@ function variants(log: string, folder: string): Variant[] {
     { name: 'seed', subject: 'node dist/cli/bin.js seed <6 KB DSH log>, a fresh process', args: [BIN, 'seed', log], prints: 'seed of', goal: SEED_GOAL, timing: TIMING, details: { log: LOG.join('/') } },
     { name: 'help', subject: 'node dist/cli/bin.js --help, a fresh process', args: [BIN, '--help'], prints: 'usage: kvprefix', goal: null, timing: TIMING, details: {} },
     { name: 'diff', subject: 'node dist/cli/bin.js diff <two 34 KB example requests>, a fresh process', args: [BIN, 'diff', ...DIFF_FILES], prints: 'diverges at', goal: DIFF_GOAL, timing: DIFF_TIMING, details: { files: DIFF_FILES.join(' ') } },
-    { name: 'analyze', subject: 'node dist/cli/bin.js analyze <one DSH folder>, a fresh process', args: [BIN, 'analyze', folder], prints: 'session tree', goal: ANALYZE_GOAL, timing: DIFF_TIMING, details: { folder: DSH_FOLDER.join('/') } },
+    { name: 'analyze', subject: 'node dist/cli/bin.js analyze <one DSH folder>, a fresh process', args: [BIN, 'analyze', folder], prints: 'where the cache went', goal: ANALYZE_GOAL, timing: DIFF_TIMING, details: { folder: DSH_FOLDER.join('/') } },
   ];
 }
 
