@@ -1,34 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bufferedIo } from '../src/cli/io.js';
-import { runCli } from '../src/cli/main.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { simulateTrace } from '../src/analysis/index.js';
 import { parseTraceText } from '../src/analysis/simulate/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
+import { simulateCliFolder } from './support/simulate-cli.js';
 
 const TRACE = 'mooncake-traces/FAST25-release/traces/conversation_trace.jsonl';
 
-let directory: string;
-
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), 'kvprefix-simulate-cli-'));
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
-
-async function run(...argv: string[]) {
-  const io = bufferedIo(directory);
-  const code = await runCli(['simulate', ...argv], io);
-  return { code, out: io.out.join(''), err: io.err.join('') };
-}
+const { folder, run } = simulateCliFolder('kvprefix-simulate-cli-');
 
 describeWithCorpus(TRACE, 'kvprefix simulate on the Mooncake conversation trace', () => {
   beforeAll(async () => {
-    await writeFile(path.join(directory, 'head.jsonl'), readCorpusText(TRACE).split('\n').slice(0, 2000).join('\n'));
+    await writeFile(path.join(folder(), 'head.jsonl'), readCorpusText(TRACE).split('\n').slice(0, 2000).join('\n'));
   });
 
   it('--json prints the totals, the settings and the series, with hitRate = hitBlocks / blocks', async () => {
@@ -68,7 +52,7 @@ describe('kvprefix simulate exit codes', () => {
   });
 
   it('exits 3 with file:line: reason and no stack trace on a malformed line', async () => {
-    await writeFile(path.join(directory, 'bad.jsonl'), '{"timestamp": 0, "input_length": 600, "output_length": 5, "hash_ids": [0, 1]}\n\n{"timestamp": 3, "input_length": 600, "output_length": 5, "hash_ids": [0, "x"]}\n');
+    await writeFile(path.join(folder(), 'bad.jsonl'), '{"timestamp": 0, "input_length": 600, "output_length": 5, "hash_ids": [0, 1]}\n\n{"timestamp": 3, "input_length": 600, "output_length": 5, "hash_ids": [0, "x"]}\n');
     const result = await run('bad.jsonl');
     expect(result.code).toBe(3);
     expect(result.out).toBe('');
@@ -76,7 +60,7 @@ describe('kvprefix simulate exit codes', () => {
   });
 
   it('exits 3 on a line that is not JSON', async () => {
-    await writeFile(path.join(directory, 'cut.jsonl'), '{"timestamp": 0, "input_length": 600, "output_length": 5, "hash_ids": [0, 1]}\n{"timestamp": 3, "inp\n');
+    await writeFile(path.join(folder(), 'cut.jsonl'), '{"timestamp": 0, "input_length": 600, "output_length": 5, "hash_ids": [0, 1]}\n{"timestamp": 3, "inp\n');
     const result = await run('cut.jsonl');
     expect(result.code).toBe(3);
     expect(result.err).toMatch(/^kvprefix simulate: cut\.jsonl:2: invalid JSON: .+\n$/);
@@ -91,7 +75,7 @@ describe('kvprefix simulate exit codes', () => {
 
 describeWithCorpus(TRACE, 'kvprefix simulate --policy on the Mooncake conversation trace', () => {
   beforeAll(async () => {
-    await writeFile(path.join(directory, 'policy-head.jsonl'), readCorpusText(TRACE).split('\n').slice(0, 500).join('\n'));
+    await writeFile(path.join(folder(), 'policy-head.jsonl'), readCorpusText(TRACE).split('\n').slice(0, 500).join('\n'));
   });
 
   it("bills each request's hit with the vLLM rule: whole 16-token blocks of the hit, the last input token recomputed", async () => {

@@ -1,30 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { anthropicPolicy, simulateTrace, type TraceRequest } from '../src/analysis/index.js';
 import { parseTraceText } from '../src/analysis/simulate/index.js';
-import { bufferedIo } from '../src/cli/io.js';
-import { runCli } from '../src/cli/main.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
+import { simulateCliFolder } from './support/simulate-cli.js';
 
 const TRACE = 'mooncake-traces/FAST25-release/traces/conversation_trace.jsonl';
 
-let directory: string;
-
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), 'kvprefix-simulate-money-'));
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
-
-async function run(...argv: string[]) {
-  const io = bufferedIo(directory);
-  const code = await runCli(['simulate', ...argv], io);
-  return { code, out: io.out.join(''), err: io.err.join('') };
-}
+const { folder, run } = simulateCliFolder('kvprefix-simulate-money-');
 
 const request = (seconds: number, hashIds: number[], inputLength: number): TraceRequest => ({ timestamp: seconds * 1000, inputLength, outputLength: 10, hashIds });
 
@@ -64,11 +48,11 @@ describe('simulate prices', () => {
   ].join('\n');
 
   beforeAll(async () => {
-    await writeFile(path.join(directory, 'trace.jsonl'), trace);
+    await writeFile(path.join(folder(), 'trace.jsonl'), trace);
   });
 
   it('accepts --prices FILE and prices the model from it', async () => {
-    await writeFile(path.join(directory, 'prices.yaml'), 'currency: EUR\nprices:\n  vllm:\n    "*": { input: 1, cacheRead: 0.1, cacheWrite: 0, output: 2 }\n');
+    await writeFile(path.join(folder(), 'prices.yaml'), 'currency: EUR\nprices:\n  vllm:\n    "*": { input: 1, cacheRead: 0.1, cacheWrite: 0, output: 2 }\n');
     const result = await run('trace.jsonl', '--policy', 'vllm', '--model', 'qwen', '--prices', 'prices.yaml', '--json');
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
@@ -78,7 +62,7 @@ describe('simulate prices', () => {
   });
 
   it('refuses a price file in another currency that has no row for the model, instead of mixing currencies', async () => {
-    await writeFile(path.join(directory, 'partial.yaml'), 'currency: EUR\nprices:\n  anthropic:\n    claude-opus-4-5: { input: 4, cacheRead: 0.4, cacheWrite: 5, output: 20 }\n');
+    await writeFile(path.join(folder(), 'partial.yaml'), 'currency: EUR\nprices:\n  anthropic:\n    claude-opus-4-5: { input: 4, cacheRead: 0.4, cacheWrite: 5, output: 20 }\n');
     const result = await run('trace.jsonl', '--policy', 'anthropic', '--model', 'claude-sonnet-4-5', '--prices', 'partial.yaml');
     expect(result.code).toBe(3);
     expect(result.out).toBe('');
@@ -99,7 +83,7 @@ describe('simulate prices', () => {
   });
 
   it('prices an unknown model when --prices gives it a row', async () => {
-    await writeFile(path.join(directory, 'mine.yaml'), 'prices:\n  openai:\n    gpt-9: { input: 10, cacheRead: 1, cacheWrite: 0, output: 30 }\n');
+    await writeFile(path.join(folder(), 'mine.yaml'), 'prices:\n  openai:\n    gpt-9: { input: 10, cacheRead: 1, cacheWrite: 0, output: 30 }\n');
     const result = await run('trace.jsonl', '--policy', 'openai', '--model', 'gpt-9', '--prices', 'mine.yaml', '--json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.out).policy).toMatchObject({ model: 'gpt-9', currency: 'USD', priceSource: expect.stringContaining('openai gpt-9') });
