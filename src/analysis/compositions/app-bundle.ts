@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../prefix/json-object.js';
 import { evaluateJsValue, type JsEnvironment } from './js-expression.js';
 import type { ResolvedRow } from './resolve-composition.js';
 import type { UncountedPackage } from './uncounted-package.js';
@@ -41,7 +42,7 @@ export interface AppBundle {
 }
 
 function at(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return isJsonObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../prefix/json-object.js';
 import { type DelegationToolConfig, type SubagentProvider } from '../../providers/index.js';
 import { delegationToolConfigSchema } from '../../providers/runtime/index.js';
 import { childPath, type CompositionProblem, type YamlLocation } from './composition-problem.js';
@@ -50,7 +51,7 @@ export interface CompositionFacts {
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isJsonObject(value) ? value : {};
 }
 
 /** True when a value holds a `!!js` expression anywhere. */

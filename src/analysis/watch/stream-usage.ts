@@ -1,6 +1,5 @@
+import { isJsonObject } from '../../prefix/json-object.js';
 import { observedUsageOf, type ObservedUsage } from '../analyze/observed-usage.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads the usage of a response body from its bytes as they pass, without holding the caller up. */
 export interface UsageReader {
@@ -24,7 +23,7 @@ export function sseUsageReader(): UsageReader {
   const merged: Record<string, unknown> = {};
   let seen = false;
   const take = (usage: unknown) => {
-    if (!isObject(usage)) return;
+    if (!isJsonObject(usage)) return;
     for (const [key, value] of Object.entries(usage)) if (value !== null && value !== undefined) merged[key] = value;
     seen = true;
   };
@@ -36,10 +35,10 @@ export function sseUsageReader(): UsageReader {
     } catch {
       return;
     }
-    if (!isObject(event)) return;
+    if (!isJsonObject(event)) return;
     take(event['usage']);
-    if (isObject(event['response'])) take(event['response']['usage']);
-    if (isObject(event['message'])) take(event['message']['usage']);
+    if (isJsonObject(event['response'])) take(event['response']['usage']);
+    if (isJsonObject(event['message'])) take(event['message']['usage']);
   };
   const lines = (text: string) => {
     pending += text;
