@@ -4,7 +4,7 @@ import { choosePolicy, type PolicyChoice, type PolicyLookup } from '../analyze/p
 import type { TreeDuplication } from '../duplication/tree-duplication.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
-import { transcriptHead } from './find-sidechains.js';
+import { SidechainIndex, transcriptHead } from './find-sidechains.js';
 import { HeadEvidence } from './head-evidence.js';
 import { assembleReport, settleTree, treeLabel, type ReportedAnalysis, type SettleOptions, type TreeReport } from './analyze-report.js';
 import { listClaudeCodeProjects } from './projects-folder.js';
@@ -43,10 +43,9 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const projects = await listClaudeCodeProjects(options.folders, options.project);
   const { policy, note } = choosePolicy(options.policy ?? 'auto', 'anthropic', options.policyByName);
   const hour = options.ttlWhatIf === true && policy.name === 'anthropic' ? oneHourTtlPolicy(policy) : undefined;
-  const input = {
-    tokenizer: runCountMemo(options.tokenizer ?? getTokenizer()),
-    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
-  };
+  const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  // One index of agent files for the run: each is read once, not once per main transcript of its folder.
+  const input = { tokenizer: runCountMemo(options.tokenizer ?? getTokenizer()), sidechainIndex: new SidechainIndex(limit), ...limit };
   const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];
   const skipped: { file: string; reason: string }[] = [];
   const read = new Set<string>();

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type InputOptions } from '../../providers/index.js';
-import { readLogLines } from '../../providers/session/index.js';
+import type { InputOptions } from '../../providers/input/input-chunks.js';
+import { readLogLines } from '../../providers/session/log-lines.js';
 
 /** What the first line with a `sessionId` says about a transcript. */
 export interface TranscriptHead {

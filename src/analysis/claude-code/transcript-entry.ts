@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { InputError } from '../../prefix/index.js';
-import { type InputOptions } from '../../providers/index.js';
-import { inputLabel } from '../../providers/input/index.js';
-import { readLogLines, type UnfinishedLine } from '../../providers/session/index.js';
+import { InputError } from '../../prefix/errors.js';
+import { inputLabel, type InputOptions } from '../../providers/input/input-chunks.js';
+import { readLogLines } from '../../providers/session/log-lines.js';
+import type { UnfinishedLine } from '../../providers/session/read-session-log.js';
+import { checkConversationEntry, type AssistantEntryShape, type UserEntryShape } from './transcript-entry-shape.js';
 import { notClaudeCodeTranscript } from './transcript-kind.js';
 
 /*
@@ -13,52 +13,9 @@ import { notClaudeCodeTranscript } from './transcript-kind.js';
  * `requestId` and the usage so far (only `output_tokens` grows).
  */
 
-const usageSchema = z.looseObject({
-  input_tokens: z.number().int().nonnegative(),
-  output_tokens: z.number().int().nonnegative().optional(),
-  cache_read_input_tokens: z.number().int().nonnegative().nullish(),
-  cache_creation_input_tokens: z.number().int().nonnegative().nullish(),
-  cache_creation: z
-    .looseObject({ ephemeral_5m_input_tokens: z.number().int().nonnegative().optional(), ephemeral_1h_input_tokens: z.number().int().nonnegative().optional() })
-    .nullish(),
-});
-
-/** One content block as logged (text, thinking, tool_use, tool_result, image, …); kept loose on purpose. */
-const contentBlockSchema = z.looseObject({ type: z.string() });
-export type LoggedContentBlock = z.infer<typeof contentBlockSchema>;
-
-const conversationFields = {
-  uuid: z.string().min(1),
-  parentUuid: z.string().nullish(),
-  timestamp: z.iso.datetime({ offset: true }),
-  sessionId: z.string().min(1),
-  isSidechain: z.boolean().optional(),
-  agentId: z.string().optional(),
-  isMeta: z.boolean().optional(),
-  requestId: z.string().optional(),
-};
-
-const userEntrySchema = z.looseObject({
-  type: z.literal('user'),
-  ...conversationFields,
-  message: z.looseObject({ role: z.literal('user'), content: z.union([z.string(), z.array(contentBlockSchema)]) }),
-});
-
-const assistantEntrySchema = z.looseObject({
-  type: z.literal('assistant'),
-  ...conversationFields,
-  message: z.looseObject({
-    id: z.string().min(1),
-    role: z.literal('assistant'),
-    model: z.string().min(1),
-    content: z.array(contentBlockSchema),
-    usage: usageSchema.optional(),
-  }),
-});
-
-export type ClaudeCodeUsage = z.infer<typeof usageSchema>;
-export type UserEntry = z.infer<typeof userEntrySchema> & { readonly line: number };
-export type AssistantEntry = z.infer<typeof assistantEntrySchema> & { readonly line: number };
+export type { ClaudeCodeUsage, LoggedContentBlock } from './transcript-entry-shape.js';
+export type UserEntry = UserEntryShape & { readonly line: number };
+export type AssistantEntry = AssistantEntryShape & { readonly line: number };
 /** A conversation entry with the 1-based line it was read from. */
 export type ConversationEntry = UserEntry | AssistantEntry;
 
@@ -73,11 +30,6 @@ export interface ClaudeCodeTranscript {
    * It is left out of `entries` and said so; absent when the transcript ends cleanly.
    */
   readonly unfinishedLine?: UnfinishedLine;
-}
-
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  return `${issue.path.length === 0 ? 'entry' : issue.path.map(String).join('.')}: ${issue.message}`;
 }
 
 /** How a transcript is read: how errors name it, its size limit, what `-` reads. */
@@ -115,9 +67,9 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
       skipped[type ?? '(no type)'] = (skipped[type ?? '(no type)'] ?? 0) + 1;
       continue;
     }
-    const parsed = (type === 'user' ? userEntrySchema : assistantEntrySchema).safeParse(value);
-    if (!parsed.success) throw new InputError('input/bad-claude-code-entry', `not a Claude Code ${type} entry: ${describeIssue(parsed.error)}`, { source: label, line });
-    entries.push({ ...parsed.data, line } as ConversationEntry);
+    const checked = checkConversationEntry(type, value as Record<string, unknown>);
+    if ('problem' in checked) throw new InputError('input/bad-claude-code-entry', `not a Claude Code ${type} entry: ${checked.problem}`, { source: label, line });
+    entries.push({ ...checked.entry, line });
   }
   if (entries.length === 0) {
     const wrongFile = notClaudeCodeTranscript(label, skipped, first);

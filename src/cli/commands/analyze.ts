@@ -1,14 +1,16 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeClaudeCodeProjects, analyzePaths, claudeProjectsFolders, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, reportAnalysis, writeAnalyzeJson, type PolicyChoice, type PolicyLookup, type RollUpKey } from '../../analysis/index.js';
-import { causeSummaryHtml } from '../../analysis/report/index.js';
-import { localTimeZone, oneHourTtlPolicy, parseTimeOption, ROLL_UP_KEYS, ZonedClock } from '../../analysis/claude-code/index.js';
-import { POLICY_CHOICES } from '../../analysis/analyze/index.js';
+import { POLICY_CHOICES, type PolicyChoice, type PolicyLookup } from '../../analysis/analyze/policy-choice.js';
+import type { ReportedAnalysis } from '../../analysis/claude-code/analyze-report.js';
+import { claudeProjectsFolders } from '../../analysis/claude-code/projects-folder.js';
+import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
+import { localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
 import { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, type FailOn } from '../../analysis/watch/run-verdict.js';
-import { getTokenizer, UsageError } from '../../prefix/index.js';
-import { unwritableFile } from '../../providers/input/index.js';
+import { UsageError } from '../../prefix/errors.js';
+import { getTokenizer } from '../../prefix/tokenizer.js';
+import { unwritableFile } from '../../providers/input/write-failure.js';
 import type { Command } from '../command.js';
 import { ANALYZE_HELP } from './help.js';
 import { EXIT, type ExitCode } from '../exit-code.js';
@@ -71,6 +73,16 @@ function streamToFile(file: string, label: string, fill: (write: (chunk: string)
   }
 }
 
+/** The report as one text: Markdown, the HTML page, or the terminal text; each renderer imported only when asked for. */
+async function renderReport(result: ReportedAnalysis, format: Exclude<OutputFormat, 'json'>, options: { colour: boolean; requests: boolean }): Promise<string> {
+  if (format === 'md') return (await import('../../analysis/report/analyze-markdown.js')).renderAnalyzeMarkdown(result, { requests: options.requests });
+  if (format === 'html') {
+    const [{ renderHtmlReport }, { causeSummaryHtml }] = await Promise.all([import('../../analysis/report/html/render-html-report.js'), import('../../analysis/report/cause-summary-html.js')]);
+    return renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped });
+  }
+  return (await import('../../analysis/report/analyze-text.js')).renderAnalyzeText(result, options);
+}
+
 /** `kvprefix analyze`, with the policies it replays through. */
 export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
   return {
@@ -118,14 +130,22 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       if (format === 'html' && typeof values['output'] !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
       const settle = { window, keepSegments: segments || format === 'html', clock, ...(by ? { by } : {}), ...(project === undefined ? {} : { project }) };
       const progress = progressLine(io, 'analyze');
-      let result;
+      let result: ReportedAnalysis;
       try {
+        // Each flow imports only what it reads: Claude Code transcripts need no DSH, wire-body or
+        // DeepSeek code, and a run over a few transcripts must not spend its time loading them.
         if (positionals.length === 0) {
           // No path: Claude Code's own projects folder, as Claude Code finds it.
           const folders = claudeProjectsFolders(process.env);
+          const { analyzeClaudeCodeProjects } = await import('../../analysis/claude-code/analyze-projects.js');
           result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', onProgress: progress.update });
         } else {
           const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
+          const [{ analyzePaths }, { reportAnalysis }, { oneHourTtlPolicy }] = await Promise.all([
+            import('../../analysis/analyze/analyze-paths.js'),
+            import('../../analysis/claude-code/analyze-report.js'),
+            import('../../analysis/claude-code/what-if.js'),
+          ]);
           const base = await analyzePaths(positionals, options);
           const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
           const alternative = ttl === '1h' ? { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly } : undefined;
@@ -147,14 +167,12 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const requests = values['requests'] === true;
       if (format === 'json') {
         const reported = result;
+        const { writeAnalyzeJson } = await import('../../analysis/report/analyze-json-stream.js');
         if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, (write) => writeAnalyzeJson(reported, write, { segments }));
         else writeAnalyzeJson(reported, (chunk) => io.stdout(chunk), { segments });
         return exitCode();
       }
-      const text =
-        format === 'md' ? renderAnalyzeMarkdown(result, { requests })
-        : format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped })
-        : renderAnalyzeText(result, { colour, requests });
+      const text = await renderReport(result, format, { colour, requests });
       if (typeof output !== 'string') {
         io.stdout(text);
         return exitCode();

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadedModules } from './support/import-graph.js';
+
+// Issue 20 §5: `kvprefix analyze` over a Claude Code projects folder is timed against ccusage, whose
+// whole start is one bundled file. Loading modules the run never uses (the DSH, wire-body and
+// DeepSeek readers, the agent runtime, a schema library per transcript line) was most of kvprefix's
+// time on a small folder, so these tests pin what the Claude Code flow may load.
+const SRC = path.resolve(import.meta.dirname, '../src');
+const inSrc = (file: string): string => path.relative(SRC, file).split(path.sep).join('/');
+
+// The prefix barrel is allowed: the replay uses most of what it lists (tokenizer, segments, comparison).
+const NOT_FOR_CLAUDE_CODE = [/^(providers|analysis)\/index\.ts$/, /^providers\/runtime\//, /^analysis\/(dsh|deepseek|wire|guard|simulate|compositions)\//, /^analysis\/report\/html\//, /^analysis\/analyze\/analyze-paths\.ts$/];
+const NOT_FOR_CLAUDE_CODE_PACKAGES = [/^zod($|\/)/, /^yaml($|\/)/, /^@lenml\//];
+
+function heavy(entry: string): { files: string[]; packages: string[]; reached: string[] } {
+  const { files, packages } = loadedModules(path.join(SRC, entry));
+  const reached = [...files].map(inSrc);
+  return {
+    reached,
+    files: reached.filter((file) => NOT_FOR_CLAUDE_CODE.some((pattern) => pattern.test(file))),
+    packages: [...packages].filter((name) => NOT_FOR_CLAUDE_CODE_PACKAGES.some((pattern) => pattern.test(name))),
+  };
+}
+
+describe('analyze over Claude Code projects: what it loads', () => {
+  it('the projects analysis statically imports no providers or analysis barrel, runtime, DSH, DeepSeek, wire or HTML module, nor zod, yaml or the DeepSeek tokenizer', () => {
+    const { reached, files, packages } = heavy('analysis/claude-code/analyze-projects.ts');
+    // The walk reached the transcript reader and the replay (an empty closure cannot pass for a light one).
+    expect(reached).toContain('analysis/claude-code/transcript-entry.ts');
+    expect(reached).toContain('analysis/claude-code/claude-code-replay.ts');
+    expect(files).toEqual([]);
+    expect(packages).toEqual([]);
+  });
+
+  it('the analyze command statically imports neither the paths analysis nor the projects analysis: each flow loads its own when it runs', () => {
+    const { reached, files, packages } = heavy('cli/commands/shipped-analyze.ts');
+    expect(reached).toContain('cli/commands/analyze.ts');
+    expect(reached).not.toContain('analysis/claude-code/analyze-projects.ts');
+    expect(files).toEqual([]);
+    expect(packages).toEqual([]);
+  });
+});
