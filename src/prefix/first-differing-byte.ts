@@ -12,7 +12,9 @@ export interface BytePosition {
  */
 class ByteReader {
   readonly #segments: readonly Segment[];
-  readonly #scratch = byteChunkScratch();
+  // Made on the first text segment read: most comparisons end at a segment boundary or read one
+  // side only, and a scratch per reader per comparison was most of a projects folder's garbage.
+  #scratch: Uint8Array | undefined;
   #index: number;
   #chunks: Iterator<Uint8Array> | undefined;
   chunk: Uint8Array = new Uint8Array(0);
@@ -39,7 +41,7 @@ class ByteReader {
       if (this.#chunks) this.#index++;
       const segment = this.#segments[this.#index];
       if (!segment) return false;
-      this.#chunks = segment.byteChunks(this.#scratch);
+      this.#chunks = segment.byteChunks((this.#scratch ??= byteChunkScratch()));
       this.chunk = new Uint8Array(0);
       this.at = 0;
       this.#chunkStart = 0;
