@@ -11,7 +11,7 @@ import { conflictingCallNotes } from './transcript-conflicts.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
 
 /** The main transcript and its subagents, read. */
-async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
+export async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
   const main = await readClaudeCodeTranscript(file, input);
   const label = input.label ?? file;
   // Subagent files are named in errors the way the main file was given.
@@ -74,6 +74,27 @@ async function subagentType(file: string): Promise<string | undefined> {
   return typeof type === 'string' && type !== '' ? type : undefined;
 }
 
+/** A transcript's replay state: its session id, agent and version as the transcript shows them, unless given. */
+export async function sessionState(
+  transcript: ClaudeCodeTranscript,
+  given: { readonly id?: string; readonly agent?: string; readonly version?: string | undefined; readonly forkedFrom?: number } = {},
+): Promise<SessionState> {
+  const first = transcript.entries[0];
+  const sidechain = transcript.entries.some((entry) => entry.isSidechain === true);
+  const agentType = sidechain && given.agent === undefined ? await subagentType(transcript.file) : undefined;
+  return {
+    transcript,
+    id: given.id ?? (sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl'))),
+    sidechain,
+    calibration: new SessionCalibration(),
+    records: [],
+    agent: given.agent ?? (sidechain ? (agentType === undefined ? `subagent ${path.basename(transcript.file)}` : `subagent type ${agentType}`) : 'main'),
+    version: 'version' in given ? given.version : transcriptVersion(transcript),
+    ...(given.forkedFrom === undefined ? {} : { forkedFrom: given.forkedFrom }),
+    headEnd: undefined,
+  };
+}
+
 /**
  * Replays a Claude Code session — a main transcript and its subagent sidechains — through a cache
  * policy in the order the requests were sent, and sets each prediction beside the usage Claude Code
@@ -84,21 +105,11 @@ async function subagentType(file: string): Promise<string | undefined> {
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
   const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
   const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
-  const states: SessionState[] = await Promise.all(transcripts.map(async (transcript) => {
-    const first = transcript.entries[0];
-    const sidechain = transcript.entries.some((entry) => entry.isSidechain === true);
-    const agentType = sidechain ? await subagentType(transcript.file) : undefined;
-    return {
-      transcript,
-      id: sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl')),
-      sidechain,
-      calibration: new SessionCalibration(),
-      records: [],
-      agent: sidechain ? (agentType === undefined ? `subagent ${path.basename(transcript.file)}` : `subagent type ${agentType}`) : 'main',
-      version: transcriptVersion(transcript),
-      headEnd: undefined,
-    };
-  }));
+  return replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript))), options);
+}
+
+/** Replays session states (the root first) as one tree: `analyzeClaudeCodeSession` once its transcripts are read. */
+export function replayStates(states: readonly SessionState[], options: ClaudeCodeAnalysisOptions): SessionTreeAnalysis {
   const replay = new ClaudeCodeReplay(options, states);
   const replayed = replayRequests(replay);
   // The root first, then the subagents in the order they started.

@@ -3,7 +3,8 @@ import { getTokenizer, KvprefixError, type Tokenizer } from '../../prefix/index.
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from '../analyze/policy-choice.js';
 import type { TreeDuplication } from '../duplication/tree-duplication.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
+import { readTree, replayStates, sessionState } from './analyze-claude-code-session.js';
+import { replayForked } from './fork-replay.js';
 import { SidechainIndex, transcriptHead } from './find-sidechains.js';
 import { HeadEvidence } from './head-evidence.js';
 import { assembleReport, settleTree, treeLabel, type ReportedAnalysis, type SettleOptions, type TreeReport } from './analyze-report.js';
@@ -58,14 +59,19 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const hourHeads = new HeadEvidence();
   async function analyze(file: string): Promise<void> {
     try {
-      const replayed = await analyzeClaudeCodeSession(file, { policy, heads, ...input });
+      const transcripts = await readTree(file, true, limit, input.sidechainIndex);
+      // Each replay gets fresh session states (they carry what the replay learns) over the same transcripts.
+      const states = () => Promise.all(transcripts.map((transcript) => sessionState(transcript)));
+      const replayed = replayStates(await states(), { policy, heads, tokenizer: input.tokenizer });
       for (const session of replayed.sessions) read.add(path.resolve(session.file));
       if (replayed.sessions.every((session) => session.requests.length === 0)) {
         skipped.push({ file, reason: 'no API call in it (summaries or bookkeeping only)' });
       } else {
         const tree = note === undefined ? replayed : { ...replayed, notes: [...replayed.notes, note] };
-        const alternative = hour === undefined ? undefined : { tree: await analyzeClaudeCodeSession(file, { policy: hour, heads: hourHeads, ...input }), policy: hour };
-        const entry = settleTree(tree, policy, await treeLabel(tree), options, alternative);
+        const alternative = hour === undefined ? undefined : { tree: replayStates(await states(), { policy: hour, heads: hourHeads, tokenizer: input.tokenizer }), policy: hour };
+        // Right after the tree's own replay, so the fork replay rests on the same head evidence.
+        const fork = await replayForked(tree, { policy, heads, transcripts, tokenizer: input.tokenizer });
+        const entry = settleTree(tree, policy, await treeLabel(tree), options, alternative, fork);
         if (entry !== null) settled.push(entry);
         for (const session of tree.sessions) requests += session.requests.length;
       }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Tokenizer } from '../../prefix/index.js';
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import type { PolicyLookup } from '../analyze/policy-choice.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
@@ -9,6 +10,7 @@ import { decodeProjectFolder } from './projects-folder.js';
 import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
 import { readSessionLabel } from './session-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
+import { replayForked, type ForkReplay } from './fork-replay.js';
 import { forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
 
 /** What the report adds to one tree: its name, where its cache went, and its what-ifs. */
@@ -61,9 +63,9 @@ function withoutSegments(tree: SessionTreeAnalysis): SessionTreeAnalysis {
 
 /**
  * Sums one tree as soon as it is replayed: the window applied, its loss by cause, its duplication
- * account and fork what-if (both read segments), then the segments dropped unless kept, so a long
- * run holds only the small per-request records. `alternative` is the same tree replayed under the
- * 1-hour TTL, when asked for.
+ * account (it reads segments), then the segments dropped unless kept, so a long run holds only the
+ * small per-request records. `alternative` is the same tree replayed under the 1-hour TTL, when
+ * asked for; `fork` the tree replayed with its children forked (`replayForked`), when it has any.
  */
 export function settleTree(
   tree: SessionTreeAnalysis,
@@ -71,6 +73,7 @@ export function settleTree(
   label: TreeLabel,
   options: SettleOptions,
   alternative?: { readonly tree: SessionTreeAnalysis; readonly policy: CachePolicy },
+  fork?: ForkReplay | null,
 ): { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport } | null {
   const kept = windowedTree(tree, options.window);
   if (kept === null) return null;
@@ -79,10 +82,18 @@ export function settleTree(
     label,
     byCause: treeLossByCause(kept, policy),
     ttl: other === null || alternative === undefined ? null : ttlWhatIf(kept, policy, other, alternative.policy),
-    fork: forkWhatIf(kept, policy),
+    fork: forkedWhatIf(fork ?? null, options.window, policy),
   };
   const duplication = treeDuplication(kept, policy);
   return { tree: options.keepSegments ? kept : withoutSegments(kept), duplication, report };
+}
+
+/** The fork what-if of a tree, both replays in the same window. */
+function forkedWhatIf(fork: ForkReplay | null, window: TimeWindow, policy: CachePolicy): ForkWhatIf | null {
+  if (fork === null) return null;
+  const spawned = windowedTree(fork.spawned, window);
+  const forked = windowedTree(fork.forked, window);
+  return spawned === null || forked === null ? null : forkWhatIf(spawned, forked, policy, fork.forkedFiles);
 }
 
 /** The project and title of a tree: a Claude Code root transcript's `cwd` and summary, else its folder. */
@@ -124,6 +135,9 @@ export interface ReportOptions extends SettleOptions {
   readonly by?: RollUpKey;
   /** Keep only trees whose project contains this. */
   readonly project?: string;
+  /** The tokenizer and input limit the paths were analysed with: Claude Code trees with subagents are replayed again with them forked. */
+  readonly tokenizer?: Tokenizer;
+  readonly maxInputBytes?: number;
   /** The same paths analysed under the 1-hour TTL, tree for tree (`--ttl 1h`). */
   readonly alternative?: { readonly result: AnalyzeResult; readonly policyByName: PolicyLookup };
 }
@@ -140,7 +154,9 @@ export async function reportAnalysis(result: AnalyzeResult, options: ReportOptio
     if (options.project !== undefined && !(label.project ?? '').includes(options.project)) continue;
     const other = options.alternative?.result.trees[at];
     const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
-    const entry = settleTree(tree, options.policyByName(tree.policy), label, options, alternative);
+    const policy = options.policyByName(tree.policy);
+    const fork = await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+    const entry = settleTree(tree, policy, label, options, alternative, fork);
     if (entry !== null) settled.push(entry);
   }
   return {

@@ -1,7 +1,8 @@
 import { fromAnthropicUsage } from '../usage/index.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
-const SYNTHETIC_MODEL = '<synthetic>';
+/** The model Claude Code logs on assistant messages it wrote itself (API errors, interruptions): no request was sent. */
+export const SYNTHETIC_MODEL = '<synthetic>';
 
 /** Usage one API call reported, in Anthropic's split. */
 export interface LoggedUsage {
@@ -53,7 +54,10 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
   const byUuid = new Map<string, ConversationEntry>();
   for (const entry of transcript.entries) byUuid.set(entry.uuid, entry);
   const calls = new Map<string, { first: AssistantEntry; usage: LoggedUsage | undefined }>();
-  for (const entry of transcript.entries) {
+  const inherited = transcript.inheritedEntries ?? 0;
+  for (const [at, entry] of transcript.entries.entries()) {
+    // Context carried over from a parent (a forked child's what-if) was sent by the parent, not by this session.
+    if (at < inherited) continue;
     // Claude Code writes `<synthetic>` assistant messages itself (API errors, interruptions): no request was sent.
     if (entry.type !== 'assistant' || entry.message.model === SYNTHETIC_MODEL) continue;
     const key = `${entry.message.id}\u0000${entry.requestId ?? ''}`;
@@ -63,8 +67,10 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
     else if (usage !== undefined && (known.usage === undefined || usage.output >= known.usage.output)) known.usage = usage;
   }
   const result: ClaudeCodeApiCall[] = [];
+  // A call answering an inherited entry is the session's first after the fork: it was sent when it was sent, not when the parent wrote that entry.
+  const inheritedIds = new Set(transcript.entries.slice(0, inherited).map((entry) => entry.uuid));
   for (const { first, usage } of calls.values()) {
-    const last = first.parentUuid ? byUuid.get(first.parentUuid) : undefined;
+    const last = first.parentUuid && !inheritedIds.has(first.parentUuid) ? byUuid.get(first.parentUuid) : undefined;
     result.push({
       messageId: first.message.id,
       requestId: first.requestId,

@@ -82,6 +82,8 @@ export interface SessionState {
   readonly agent: string;
   /** Claude Code's version as the transcript logs it. */
   readonly version: string | undefined;
+  /** The session (index in the tree) whose requests this one's continue, when it was forked from it (a what-if); its sizes carry over. */
+  readonly forkedFrom?: number;
   headEnd: number | undefined;
 }
 
@@ -179,8 +181,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   #anchor(state: SessionState, matches: readonly StoreMatch<Label>[], sessionIndex: number): { record: RequestRecord; shared: number } | undefined {
     let best: { record: RequestRecord; shared: number } | undefined;
     for (const match of matches) {
-      if (match.label.session !== sessionIndex || match.sharedUnits === 0) continue;
-      if (best === undefined || match.sharedUnits >= best.shared) best = { record: state.records[match.label.index]!, shared: match.sharedUnits };
+      if ((match.label.session !== sessionIndex && match.label.session !== state.forkedFrom) || match.sharedUnits === 0) continue;
+      if (best === undefined || match.sharedUnits >= best.shared) best = { record: this.sessionStates[match.label.session]!.records[match.label.index]!, shared: match.sharedUnits };
     }
     return best;
   }

@@ -23,6 +23,12 @@ export type ConversationEntry = UserEntry | AssistantEntry;
 export interface ClaudeCodeTranscript {
   readonly file: string;
   readonly entries: readonly ConversationEntry[];
+  /**
+   * How many leading entries are context carried over from a parent session rather than this
+   * session's own (set only when a subagent is replayed as if forked from its parent): they are
+   * part of every request's conversation but no request of this session sent them. Default 0.
+   */
+  readonly inheritedEntries?: number;
   /** Bookkeeping entries by type (never sent to the model). */
   readonly skipped: Readonly<Record<string, number>>;
   /**

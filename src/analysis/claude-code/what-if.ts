@@ -16,13 +16,15 @@ export interface TtlWhatIf {
   readonly writeCost: { readonly replayed: number; readonly alternative: number };
 }
 
-/** The children's requests as recorded (spawned) and forked from their parent instead. */
+/** The children's requests as recorded (spawned) and replayed forked from their parent instead. */
 export interface ForkWhatIf {
+  /** Children replayed as forks. */
   readonly children: number;
+  /** Their requests. */
   readonly requests: number;
-  /** Tokens the children's requests send, as recorded and forked. */
+  /** Tokens the forked children's requests send, as spawned and as forked. */
   readonly tokens: { readonly spawned: number; readonly forked: number };
-  /** Predicted input-side cost, as recorded and forked. */
+  /** Predicted input-side cost of the whole tree (parent and children), as spawned and as forked. */
   readonly cost: { readonly spawned: number; readonly forked: number };
   readonly note: string;
 }
@@ -82,52 +84,33 @@ export function sumTtlWhatIfs(whatIfs: readonly TtlWhatIf[]): TtlWhatIf | null {
 }
 
 export const FORK_WHAT_IF_NOTE =
-  "estimated on the replay's predictions, not replayed: each child request carries the root session's context when the child started (its last request before) in place of the child's own head; that context is read, not written, when the root sent it within the TTL";
+  "replayed: each subagent rebuilt as a fork of its parent's request at the moment it started (the parent's head and conversation in place of its own head, then its own conversation, on the parent's model) and the whole tree run again through the same replay and policy; costs are the whole tree's, input side";
+
+/** The predicted input-side cost of every request of a tree. */
+function treeCost(tree: SessionTreeAnalysis, policy: CachePolicy): number {
+  let cost = 0;
+  for (const request of requestsOf(tree)) cost += inputCost(request.predicted, policy, request.route.model);
+  return cost;
+}
 
 /**
- * What forking the children instead of spawning them would have changed. A forked child's request is
- * the parent's context at the moment it started, then the child's own messages: the child's head
- * (tools and system prompt, its first segment) is replaced by the parent's whole prefix. Each child
- * request's predicted read and write are shifted by that swap; uncached tokens stay. Null for a tree
- * without children, or whose children carry no segments to find their head in.
+ * What forking the children instead of spawning them changed: the tree as replayed beside the same
+ * tree replayed with the children in `forkedFiles` rebuilt as forks of their parent (`replayForked`).
+ * Both hold the same requests, so the costs compare whole trees; tokens are the forked children's.
  */
-export function forkWhatIf(tree: SessionTreeAnalysis, policy: CachePolicy): ForkWhatIf | null {
-  const root = tree.sessions[0];
-  const children = tree.sessions.filter((session) => session.parentSession !== null && session.requests.length > 0);
-  if (root === undefined || children.length === 0) return null;
-  const ttlSeconds = policy.parameters['ttlSeconds']?.value ?? 300;
+export function forkWhatIf(spawned: SessionTreeAnalysis, forked: SessionTreeAnalysis, policy: CachePolicy, forkedFiles: ReadonlySet<string>): ForkWhatIf | null {
   let requests = 0;
-  let counted = 0;
   const tokens = { spawned: 0, forked: 0 };
-  const cost = { spawned: 0, forked: 0 };
-  for (const child of children) {
-    const first = child.requests[0]!;
-    const head = first.segments?.at(0);
-    if (head === undefined || head.kind !== 'system' || first.time === null) continue;
-    const started = Date.parse(first.time);
-    const parent = root.requests.filter((request) => request.time !== null && Date.parse(request.time) <= started).at(-1);
-    if (parent === undefined) continue;
-    counted++;
-    const context = parent.tokens;
-    const warm = (started - Date.parse(parent.time!)) / 1000 <= ttlSeconds;
-    child.requests.forEach((request, at) => {
-      requests++;
-      const headRead = Math.min(request.predicted.cacheRead, head.tokens);
-      const headWritten = Math.min(request.predicted.cacheWrite, head.tokens - headRead);
-      const forked: CacheUsage = {
-        uncached: request.predicted.uncached,
-        // The first forked request reads the parent's context if it is still live, and writes it otherwise; later ones read it.
-        cacheRead: request.predicted.cacheRead - headRead + (at > 0 || warm ? context : 0),
-        cacheWrite: request.predicted.cacheWrite - headWritten + (at === 0 && !warm ? context : 0),
-      };
-      tokens.spawned += request.tokens;
-      tokens.forked += request.tokens - head.tokens + context;
-      cost.spawned += inputCost(request.predicted, policy, request.route.model);
-      cost.forked += inputCost(forked, policy, request.route.model);
-    });
+  let children = 0;
+  for (const session of spawned.sessions) {
+    if (!forkedFiles.has(session.file)) continue;
+    children++;
+    requests += session.requests.length;
+    for (const request of session.requests) tokens.spawned += request.tokens;
   }
-  if (counted === 0) return null;
-  return { children: counted, requests, tokens, cost, note: FORK_WHAT_IF_NOTE };
+  for (const session of forked.sessions) if (forkedFiles.has(session.file)) for (const request of session.requests) tokens.forked += request.tokens;
+  if (children === 0 || requests === 0) return null;
+  return { children, requests, tokens, cost: { spawned: treeCost(spawned, policy), forked: treeCost(forked, policy) }, note: FORK_WHAT_IF_NOTE };
 }
 
 /** Fork what-ifs of several trees summed. */

@@ -149,7 +149,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           const base = await analyzePaths(positionals, options);
           const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
           const alternative = ttl === '1h' ? { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly } : undefined;
-          result = await reportAnalysis(base, { ...settle, policyByName, ...(alternative ? { alternative } : {}) });
+          result = await reportAnalysis(base, { ...settle, policyByName, tokenizer, maxInputBytes: limit, ...(alternative ? { alternative } : {}) });
         }
       } finally {
         progress.clear();
