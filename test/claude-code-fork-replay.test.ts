@@ -8,6 +8,7 @@ import { replayForked } from '../src/analysis/claude-code/fork-replay.js';
 import { HeadEvidence } from '../src/analysis/claude-code/head-evidence.js';
 import { forkWhatIf } from '../src/analysis/claude-code/what-if.js';
 import { anthropicPolicy } from '../src/analysis/policies/anthropic.js';
+import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 // Issue 20 §2: "what forking instead of spawning the subagents would have changed" is computed by
@@ -83,5 +84,16 @@ describeWithCorpus(PROJECTS, 'fork instead of spawn, replayed', () => {
       expect(whatIf.cost.spawned).toBeGreaterThan(0);
       expect(whatIf.cost.forked).toBeGreaterThan(0);
     }
+  });
+
+  it('analyze replays the fork only with --fork, and without it says how to ask for it', async () => {
+    const session = corpusPath(PROJECTS, '-src-experiments-claude_p/29ccd257-68b1-427f-ae5f-6524b7cb6f20.jsonl');
+    const plain = bufferedIo();
+    expect(await runCli(['analyze', session], plain)).toBe(EXIT.ok);
+    expect(plain.out.join('')).toContain('what if the 1 subagent had been forked instead of spawned: run again with --fork');
+    const forked = bufferedIo();
+    expect(await runCli(['analyze', session, '--fork', '--json'], forked)).toBe(EXIT.ok);
+    const report = JSON.parse(forked.out.join('')) as { whatIf: { fork: { children: number; requests: number; note: string } | null } };
+    expect(report.whatIf.fork).toMatchObject({ children: 1, requests: 10, note: expect.stringMatching(/^replayed: /) });
   });
 });

@@ -26,6 +26,8 @@ export interface ProjectsOptions extends SettleOptions {
   readonly project?: string;
   /** Also replay every session under the 1-hour TTL and set the two side by side. */
   readonly ttlWhatIf?: boolean;
+  /** Also replay every tree with subagents with them forked from their parent instead (`replayForked`) and set the two side by side. */
+  readonly forkWhatIf?: boolean;
   readonly tokenizer?: Tokenizer;
   readonly maxInputBytes?: number;
   /** Called after each transcript: transcripts done, in all, the one just read. */
@@ -70,7 +72,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
         const tree = note === undefined ? replayed : { ...replayed, notes: [...replayed.notes, note] };
         const alternative = hour === undefined ? undefined : { tree: replayStates(await states(), { policy: hour, heads: hourHeads, tokenizer: input.tokenizer }), policy: hour };
         // Right after the tree's own replay, so the fork replay rests on the same head evidence.
-        const fork = await replayForked(tree, { policy, heads, transcripts, tokenizer: input.tokenizer });
+        const fork = options.forkWhatIf === true ? await replayForked(tree, { policy, heads, transcripts, tokenizer: input.tokenizer }) : null;
         const entry = settleTree(tree, policy, await treeLabel(tree), options, alternative, fork);
         if (entry !== null) settled.push(entry);
         for (const session of tree.sessions) requests += session.requests.length;

@@ -135,7 +135,8 @@ export interface ReportOptions extends SettleOptions {
   readonly by?: RollUpKey;
   /** Keep only trees whose project contains this. */
   readonly project?: string;
-  /** The tokenizer and input limit the paths were analysed with: Claude Code trees with subagents are replayed again with them forked. */
+  /** Replay Claude Code trees with subagents again with them forked (`replayForked`), with the tokenizer and input limit the paths were analysed with. */
+  readonly forkWhatIf?: boolean;
   readonly tokenizer?: Tokenizer;
   readonly maxInputBytes?: number;
   /** The same paths analysed under the 1-hour TTL, tree for tree (`--ttl 1h`). */
@@ -155,7 +156,7 @@ export async function reportAnalysis(result: AnalyzeResult, options: ReportOptio
     const other = options.alternative?.result.trees[at];
     const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
     const policy = options.policyByName(tree.policy);
-    const fork = await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+    const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
     const entry = settleTree(tree, policy, label, options, alternative, fork);
     if (entry !== null) settled.push(entry);
   }

@@ -1,6 +1,7 @@
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import type { CauseRow, LossExample } from '../claude-code/lost-by-cause.js';
 import type { ForkWhatIf, TtlWhatIf } from '../claude-code/what-if.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { count, money } from './text-format.js';
 
 /** The columns of the "where the cache went" table, shared by text and Markdown. */
@@ -42,12 +43,22 @@ function forkLine(whatIf: ForkWhatIf, currency: string): string {
   return `what if the ${count(whatIf.children)} subagent${whatIf.children === 1 ? '' : 's'} had been forked instead of spawned: ${verdict} — ${count(whatIf.requests)} requests send ${count(whatIf.tokens.spawned)} → ${count(whatIf.tokens.forked)} tokens, input cost ${money(whatIf.cost.spawned, currency)} → ${money(whatIf.cost.forked, currency)} (${whatIf.note})`;
 }
 
-/** The what-if lines of a report (none when neither was computed). */
-export function whatIfLines(report: AnalyzeReport, currency: string): string[] {
+/** Subagent sessions in the trees (children of a root). */
+export function subagentCount(trees: readonly SessionTreeAnalysis[]): number {
+  return trees.reduce((sum, tree) => sum + tree.sessions.filter((session) => session.parentSession !== null && session.requests.length > 0).length, 0);
+}
+
+/**
+ * The what-if lines of a report. Each is a second replay of every request, so each is asked for
+ * (`--ttl 1h`, `--fork`); when one was not and the input shows what it is about (an idle gap,
+ * subagents), a line says how to get it.
+ */
+export function whatIfLines(report: AnalyzeReport, currency: string, subagents: number): string[] {
   const lines: string[] = [];
   if (report.whatIf.ttl !== null) lines.push(ttlLine(report.whatIf.ttl, currency));
   else if (report.byCause.some((row) => row.cause === 'idle-gap')) lines.push('what if the TTL were 1 hour: run again with --ttl 1h to replay the same requests under it');
   if (report.whatIf.fork !== null) lines.push(forkLine(report.whatIf.fork, currency));
+  else if (subagents > 0) lines.push(`what if the ${count(subagents)} subagent${subagents === 1 ? '' : 's'} had been forked instead of spawned: run again with --fork to replay the same requests that way`);
   return lines;
 }
 

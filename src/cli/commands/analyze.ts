@@ -102,6 +102,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         timezone: { type: 'string' },
         by: { type: 'string' },
         ttl: { type: 'string' },
+        fork: { type: 'boolean' },
         requests: { type: 'boolean' },
         segments: { type: 'boolean' },
         'fail-on': { type: 'string' },
@@ -125,6 +126,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       };
       const project = typeof values['project'] === 'string' ? values['project'] : undefined;
       const segments = values['segments'] === true;
+      const forkWhatIf = values['fork'] === true;
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       if (format === 'html' && typeof values['output'] !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
@@ -138,7 +140,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           // No path: Claude Code's own projects folder, as Claude Code finds it.
           const folders = claudeProjectsFolders(process.env);
           const { analyzeClaudeCodeProjects } = await import('../../analysis/claude-code/analyze-projects.js');
-          result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', onProgress: progress.update });
+          result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
         } else {
           const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
           const [{ analyzePaths }, { reportAnalysis }, { oneHourTtlPolicy }] = await Promise.all([
@@ -149,7 +151,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           const base = await analyzePaths(positionals, options);
           const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
           const alternative = ttl === '1h' ? { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly } : undefined;
-          result = await reportAnalysis(base, { ...settle, policyByName, tokenizer, maxInputBytes: limit, ...(alternative ? { alternative } : {}) });
+          result = await reportAnalysis(base, { ...settle, policyByName, forkWhatIf, tokenizer, maxInputBytes: limit, ...(alternative ? { alternative } : {}) });
         }
       } finally {
         progress.clear();
