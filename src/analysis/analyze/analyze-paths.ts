@@ -32,6 +32,12 @@ export interface AnalyzeOptions {
   readonly calibrate?: CalibrationMode;
   /** The readers to dispatch to (default `SESSION_READERS`). */
   readonly readers?: readonly SessionReader[];
+  /**
+   * What to keep of each tree once analysed (its unread prefixes explained), called tree by tree as
+   * the readers produce them; null leaves a tree out. With it, the result's trees are what it kept
+   * and its duplication accounts are null: the caller settles those from the whole trees.
+   */
+  readonly settle?: (tree: SessionTreeAnalysis) => Promise<SessionTreeAnalysis | null>;
 }
 
 /** The result of `kvprefix analyze`: one analysis per session tree, in input order, and what was skipped. */
@@ -172,6 +178,17 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
   let requests = 0;
   const onFile = (file: string) => options.onProgress?.(++done, total, file, requests);
   const trees: SessionTreeAnalysis[] = [];
+  let analysed = 0;
+  // Trees the readers settled as they went; the rest are settled here, once each.
+  const settled = new Set<SessionTreeAnalysis>();
+  const settle = async (tree: SessionTreeAnalysis): Promise<SessionTreeAnalysis | null> => {
+    analysed++;
+    // A cause sentence that claims a shared prefix on a row that reads none of it says why.
+    const explained = explainUnreadPrefixes(tree, options.policyByName(tree.policy));
+    const kept = options.settle ? await options.settle(explained) : explained;
+    if (kept !== null) settled.add(kept);
+    return kept;
+  };
   for (const [reader, inputs] of claimed) {
     const analyzed = await reader.analyze(inputs, {
         policy: options.policy ?? 'auto',
@@ -183,18 +200,22 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
         ...(options.calibrate ? { calibrate: options.calibrate } : {}),
+        settle,
     });
-    // A cause sentence that claims a shared prefix on a row that reads none of it says why.
-    trees.push(...analyzed.map((tree) => explainUnreadPrefixes(tree, options.policyByName(tree.policy))));
-    for (const tree of analyzed) for (const session of tree.sessions) requests += session.requests.length;
+    for (const tree of analyzed) {
+      const kept = settled.has(tree) ? tree : await settle(tree);
+      if (kept === null) continue;
+      trees.push(kept);
+      for (const session of kept.sessions) requests += session.requests.length;
+    }
   }
   // Directories that hold nothing a reader reads are not an empty success: a wrong folder in CI
   // would otherwise report 0 requests and pass.
-  if (trees.length === 0) {
+  if (analysed === 0) {
     const [first] = skipped;
     const what = first === undefined ? 'no file in it' : `${skipped.length} file${skipped.length === 1 ? '' : 's'} skipped (${first.file}: ${first.reason}${skipped.length > 1 ? '; …' : ''})`;
     throw new InputError('input/nothing-to-analyze', `nothing to analyze: ${what}`, { source: paths.join(', ') });
   }
-  const duplications = trees.map((tree) => treeDuplication(tree, options.policyByName(tree.policy)));
+  const duplications = trees.map((tree) => (options.settle ? null : treeDuplication(tree, options.policyByName(tree.policy))));
   return { trees, duplications, skipped, currency: currencyOf(trees, options.policyByName) };
 }

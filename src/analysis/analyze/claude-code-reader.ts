@@ -47,8 +47,9 @@ export const claudeCodeReader: SessionReader = {
       if (input.named === true || !covered.has(path.resolve(input.file))) {
         const { policy, note } = choosePolicy(options.policy, 'anthropic', options.policyByName);
         try {
-          const tree = await analyzeClaudeCodeSession(input.file, { policy, heads, sidechainIndex, label: input.label, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
-          trees[index] = note ? { ...tree, notes: [...tree.notes, note] } : tree;
+          const replayed = await analyzeClaudeCodeSession(input.file, { policy, heads, sidechainIndex, label: input.label, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
+          const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
+          trees[index] = options.settle ? ((await options.settle(tree)) ?? undefined) : tree;
         } catch (error) {
           failedInput(input, error, options);
         }

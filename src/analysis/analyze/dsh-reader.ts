@@ -46,8 +46,10 @@ export const dshReader: SessionReader = {
           ...(options.calibrate ? { calibrate: options.calibrate } : {}),
         };
         try {
-          const tree = await analyzeDshSessionTree(target, { ...shared, ...optional });
-          trees.push(note ? { ...tree, notes: [...tree.notes, note] } : tree);
+          const replayed = await analyzeDshSessionTree(target, { ...shared, ...optional });
+          const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
+          const kept = options.settle ? await options.settle(tree) : tree;
+          if (kept !== null) trees.push(kept);
         } catch (error) {
           failedInput(input, error, options);
         }

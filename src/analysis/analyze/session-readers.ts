@@ -22,6 +22,12 @@ export interface ReaderOptions {
   readonly onFile?: (file: string) => void;
   /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */
   readonly skip?: (file: string, reason: string) => void;
+  /**
+   * What to keep of each tree, called as soon as the tree is analysed (default: the whole tree), so
+   * a folder of many trees never holds them all whole; null leaves the tree out. A reader that
+   * analyses its inputs together may return its trees unsettled: the dispatch settles those.
+   */
+  readonly settle?: (tree: SessionTreeAnalysis) => Promise<SessionTreeAnalysis | null>;
 }
 
 /** One input the dispatch hands a reader: its absolute path and the label reports show. */

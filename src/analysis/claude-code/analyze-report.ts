@@ -143,23 +143,19 @@ export interface ReportOptions extends SettleOptions {
   readonly alternative?: { readonly result: AnalyzeResult; readonly policyByName: PolicyLookup };
 }
 
-/**
- * The report of an analysis of given paths: every tree settled (window, loss by cause, what-ifs,
- * segments dropped unless kept) and summed. Trees left with no request in the window, or outside
- * `--project`, are left out, with their duplication accounts.
- */
-export async function reportAnalysis(result: AnalyzeResult, options: ReportOptions): Promise<ReportedAnalysis> {
-  const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];
-  for (const [at, tree] of result.trees.entries()) {
-    const label = await treeLabel(tree);
-    if (options.project !== undefined && !(label.project ?? '').includes(options.project)) continue;
-    const other = options.alternative?.result.trees[at];
-    const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
-    const policy = options.policyByName(tree.policy);
-    const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
-    const entry = settleTree(tree, policy, label, options, alternative, fork);
-    if (entry !== null) settled.push(entry);
-  }
+type SettledTree = { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport };
+
+/** One tree of an analysis of given paths settled into the report: null when outside `--project` or the window. */
+async function settleGiven(tree: SessionTreeAnalysis, options: ReportOptions, other?: SessionTreeAnalysis): Promise<SettledTree | null> {
+  const label = await treeLabel(tree);
+  if (options.project !== undefined && !(label.project ?? '').includes(options.project)) return null;
+  const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
+  const policy = options.policyByName(tree.policy);
+  const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+  return settleTree(tree, policy, label, options, alternative, fork);
+}
+
+function reported(result: AnalyzeResult, settled: readonly SettledTree[], options: ReportOptions): ReportedAnalysis {
   return {
     trees: settled.map((entry) => entry.tree),
     duplications: settled.map((entry) => entry.duplication),
@@ -167,4 +163,38 @@ export async function reportAnalysis(result: AnalyzeResult, options: ReportOptio
     currency: result.currency,
     report: assembleReport(settled, null, options.window, options.clock, options.by),
   };
+}
+
+/**
+ * The report of an analysis of given paths: every tree settled (window, loss by cause, what-ifs,
+ * segments dropped unless kept) and summed. Trees left with no request in the window, or outside
+ * `--project`, are left out, with their duplication accounts.
+ */
+export async function reportAnalysis(result: AnalyzeResult, options: ReportOptions): Promise<ReportedAnalysis> {
+  const settled: SettledTree[] = [];
+  for (const [at, tree] of result.trees.entries()) {
+    const entry = await settleGiven(tree, options, options.alternative?.result.trees[at]);
+    if (entry !== null) settled.push(entry);
+  }
+  return reported(result, settled, options);
+}
+
+/**
+ * The same report, settled tree by tree while the paths are analysed: `analyse` runs the analysis
+ * with the given `settle` (`analyzePaths(paths, { ...options, settle })`), so each tree is summed
+ * and its segments dropped as soon as it is replayed, and a folder of many sessions never holds them
+ * all whole. Not with `alternative`: that pairs two whole analyses tree for tree.
+ */
+export async function reportAsAnalysed(
+  analyse: (settle: (tree: SessionTreeAnalysis) => Promise<SessionTreeAnalysis | null>) => Promise<AnalyzeResult>,
+  options: Omit<ReportOptions, 'alternative'>,
+): Promise<ReportedAnalysis> {
+  const entries = new Map<SessionTreeAnalysis, SettledTree>();
+  const result = await analyse(async (tree) => {
+    const entry = await settleGiven(tree, options);
+    if (entry !== null) entries.set(entry.tree, entry);
+    return entry?.tree ?? null;
+  });
+  // In the order the analysis gives its trees (its inputs' order), whatever order they were replayed in.
+  return reported(result, result.trees.map((tree) => entries.get(tree)!), options);
 }

@@ -43,9 +43,9 @@ function forkLine(whatIf: ForkWhatIf, currency: string): string {
   return `what if the ${count(whatIf.children)} subagent${whatIf.children === 1 ? '' : 's'} had been forked instead of spawned: ${verdict} — ${count(whatIf.requests)} requests send ${count(whatIf.tokens.spawned)} → ${count(whatIf.tokens.forked)} tokens, input cost ${money(whatIf.cost.spawned, currency)} → ${money(whatIf.cost.forked, currency)} (${whatIf.note})`;
 }
 
-/** Subagent sessions in the trees (children of a root). */
+/** Claude Code subagent sessions in the trees (the ones `--fork` replays as forks). */
 export function subagentCount(trees: readonly SessionTreeAnalysis[]): number {
-  return trees.reduce((sum, tree) => sum + tree.sessions.filter((session) => session.parentSession !== null && session.requests.length > 0).length, 0);
+  return trees.reduce((sum, tree) => sum + tree.sessions.filter((session) => session.format === 'claude-code' && session.parentSession !== null && session.requests.length > 0).length, 0);
 }
 
 /**

@@ -143,15 +143,22 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
         } else {
           const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
-          const [{ analyzePaths }, { reportAnalysis }, { oneHourTtlPolicy }] = await Promise.all([
+          const [{ analyzePaths }, { reportAnalysis, reportAsAnalysed }, { oneHourTtlPolicy }] = await Promise.all([
             import('../../analysis/analyze/analyze-paths.js'),
             import('../../analysis/claude-code/analyze-report.js'),
             import('../../analysis/claude-code/what-if.js'),
           ]);
-          const base = await analyzePaths(positionals, options);
-          const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
-          const alternative = ttl === '1h' ? { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly } : undefined;
-          result = await reportAnalysis(base, { ...settle, policyByName, forkWhatIf, tokenizer, maxInputBytes: limit, ...(alternative ? { alternative } : {}) });
+          const reportOptions = { ...settle, policyByName, forkWhatIf, tokenizer, maxInputBytes: limit };
+          if (ttl === '1h') {
+            // The 1-hour what-if pairs two whole analyses tree for tree.
+            const base = await analyzePaths(positionals, options);
+            const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
+            const alternative = { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly };
+            result = await reportAnalysis(base, { ...reportOptions, alternative });
+          } else {
+            // Each tree is settled as soon as it is replayed: memory holds the report's rows, not every tree whole.
+            result = await reportAsAnalysed((settleTree) => analyzePaths(positionals, { ...options, settle: settleTree }), reportOptions);
+          }
         }
       } finally {
         progress.clear();
