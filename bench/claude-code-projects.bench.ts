@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { corpusPath } from './support/corpus.js';
 import { median, toBenchResult, type BenchResult, type Scenario } from './support/scenario.js';
@@ -101,6 +101,8 @@ export const claudeCodeProjectsScenario: Scenario = {
       const config = layOut(copies);
       try {
         if (copies === 1) checkSameAnswer(config);
+        // The machine is shared: the 1-minute load average before and after the size's runs is recorded with its times.
+        const loadBefore = loadavg()[0]!;
         const ours: Run[] = [];
         const baseline: Run[] = [];
         const nativeRuns: Run[] = [];
@@ -120,6 +122,8 @@ export const claudeCodeProjectsScenario: Scenario = {
           peakRssMiB: Number(Math.max(...ours.map((run) => run.peakRssMiB)).toFixed(1)),
           baselinePeakRssMiB: Number(Math.max(...baseline.map((run) => run.peakRssMiB)).toFixed(1)),
           cpuMsPerCopy: Number((cpu(ours).medianMs / copies).toFixed(0)),
+          loadAverage1mBefore: Number(loadBefore.toFixed(2)),
+          loadAverage1mAfter: Number(loadavg()[0]!.toFixed(2)),
           ...(nativeRuns.length === 0
             ? { nativeBuild: 'not measured (set KVPREFIX_BENCH_CCUSAGE_NATIVE to the CLI of ccusage 20.0.24)' }
             : { nativeCpuMs: Number(median(nativeRuns.map((run) => run.cpuMs)).toFixed(0)), nativeWallMs: Number(median(nativeRuns.map((run) => run.wallMs)).toFixed(0)), nativePeakRssMiB: Number(Math.max(...nativeRuns.map((run) => run.peakRssMiB)).toFixed(1)) }),
