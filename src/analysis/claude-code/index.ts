@@ -1,5 +1,5 @@
 // Claude Code transcripts: their API calls and subagents, replayed through a cache policy.
-export { analyzeClaudeCodeSession } from './analyze-claude-code-session.js';
+export { analyzeClaudeCodeSession, readTree, replayStates, sessionState } from './analyze-claude-code-session.js';
 export { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 export type { ClaudeCodeSessionOptions } from './analyze-claude-code-session.js';
 export type { ClaudeCodeAnalysisOptions } from './claude-code-replay.js';
@@ -8,10 +8,11 @@ export type { ClaudeCodeApiCall, LoggedUsage } from './api-calls.js';
 export { findSidechainFiles, SidechainIndex, transcriptHead } from './find-sidechains.js';
 export type { TranscriptHead } from './find-sidechains.js';
 export { readClaudeCodeTranscript } from './transcript-entry.js';
+export { checkConversationEntry } from './transcript-entry-shape.js';
 export type { ClaudeCodeTranscript, ConversationEntry, TranscriptInputOptions } from './transcript-entry.js';
 export { analyzeClaudeCodeProjects } from './analyze-projects.js';
 export type { ProjectsOptions } from './analyze-projects.js';
-export { reportAnalysis, settleTree, treeLabel, windowedTree } from './analyze-report.js';
+export { reportAnalysis, reportAsAnalysed, settleTree, treeLabel, windowedTree } from './analyze-report.js';
 export type { AnalyzeReport, ReportedAnalysis, ReportOptions, SettleOptions, TreeReport } from './analyze-report.js';
 export { LOSS_CAUSE_WORDING, LOSS_CAUSES, lossCauseOf, mergeLossRows, treeLossByCause } from './lost-by-cause.js';
 export type { CauseRow, LossCause, LossExample } from './lost-by-cause.js';
@@ -23,5 +24,7 @@ export { readSessionLabel } from './session-label.js';
 export type { SessionLabel } from './session-label.js';
 export { checkTimeZone, inWindow, localTimeZone, parseTimeOption, ZonedClock } from './time-window.js';
 export type { TimeWindow } from './time-window.js';
+export { replayForked } from './fork-replay.js';
+export type { ForkReplay, ForkReplayOptions } from './fork-replay.js';
 export { forkWhatIf, oneHourTtlPolicy, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf } from './what-if.js';
 export type { ForkWhatIf, TtlWhatIf } from './what-if.js';

@@ -6,7 +6,7 @@ export { count, money, percent, sizeText, visible } from './text-format.js';
 export { analyzeJson } from './analyze-json.js';
 export { writeAnalyzeJson } from './analyze-json-stream.js';
 export type { AnalyzeJsonStreamOptions } from './analyze-json-stream.js';
-export { lossHeadline, whatIfLines } from './cause-summary.js';
+export { lossHeadline, subagentCount, whatIfLines } from './cause-summary.js';
 export { causeSummaryHtml } from './cause-summary-html.js';
 export { renderAnalyzeMarkdown } from './analyze-markdown.js';
 export type { AnalyzeMarkdownOptions } from './analyze-markdown.js';
