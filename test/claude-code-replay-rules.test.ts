@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
-import { readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
+import { HeadEvidence, readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
 import { prose, writeTranscript } from './support/claude-code-transcript.js';
 
 const FIRST = { input: 3, read: 0, write: 6_000 };
@@ -37,12 +37,38 @@ describe('Claude Code replay rules', () => {
     expect(request!.divergence).toMatchObject({ cause: 'route', against: { index: 0 } });
   });
 
-  it('with the global head, a main-agent request after the TTL still reads the head it first read', async () => {
+  it('a main-agent request after the TTL with no evidence in the input is predicted cold, the head it first read as the top of its range', async () => {
     const file = writeTranscript([
       { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), usage: { input: 3, read: 12_000, write: 3_500 } },
       { at: '2026-01-01T10:30:00.000Z', userText: 'later', usage: { input: 3, read: 12_000, write: 3_520 } },
     ]);
-    const requests = (await analyzeClaudeCodeSession(file)).sessions[0]!.requests;
+    const tree = await analyzeClaudeCodeSession(file);
+    const later = tree.sessions[0]!.requests[1]!;
+    expect(later.predicted.cacheRead).toBe(0);
+    expect(later.predicted.cacheReadRange).toEqual([0, 12_000]);
+    expect(tree.notes.some((note) => note.startsWith('session session-1: request #1, after its own head entry expired in an idle gap, predicted cold'))).toBe(true);
+  });
+
+  it('a main-agent request after the TTL reads its head when another session of the input sent the same head within its TTL, and the notes name it', async () => {
+    const heads = new HeadEvidence();
+    const other = writeTranscript([{ at: '2026-01-01T10:28:00.000Z', userText: prose(2000, 7), usage: { input: 3, read: 0, write: 14_000 } }], { sessionId: 'session-2' });
+    const idle = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), usage: { input: 3, read: 12_000, write: 3_500 } },
+      { at: '2026-01-01T10:30:00.000Z', userText: 'later', usage: { input: 3, read: 12_000, write: 3_520 } },
+    ]);
+    // The other session's first request (two minutes before the idle one's) wrote its head and prompt.
+    await analyzeClaudeCodeSession(other, { heads });
+    const tree = await analyzeClaudeCodeSession(idle, { heads });
+    expect(tree.sessions[0]!.requests[1]!.predicted.cacheRead).toBe(12_000);
+    expect(tree.notes.some((note) => note.startsWith('session session-1: request #1, after its own head entry expired in an idle gap, predicted warm') && note.includes('sent by session-2 120 s before'))).toBe(true);
+  });
+
+  it('with globalHead asked for, a main-agent request after the TTL still reads the head it first read', async () => {
+    const file = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), usage: { input: 3, read: 12_000, write: 3_500 } },
+      { at: '2026-01-01T10:30:00.000Z', userText: 'later', usage: { input: 3, read: 12_000, write: 3_520 } },
+    ]);
+    const requests = (await analyzeClaudeCodeSession(file, { globalHead: true })).sessions[0]!.requests;
     expect(requests[1]!.predicted.cacheRead).toBe(12_000);
   });
 

@@ -26,8 +26,9 @@ export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   /**
    * After a main session's first request, treat its head (tools and the static system prompt, up to
    * Claude Code's system breakpoint, at the size the session's own usage showed) as warm whatever the
-   * transcript shows: main sessions read it after idle gaps. Default true. A first request is never
-   * assumed warm: see `heads`.
+   * input shows. Default false: a request whose own head entry has expired in an idle gap reads the
+   * head only on evidence, as a first request does (see `heads`); otherwise it is predicted cold,
+   * with the warm read as the top of its range.
    */
   readonly globalHead?: boolean;
   /** Head size in Claude tokens until the input shows one (default: learned from the input's usage). */
@@ -120,9 +121,11 @@ interface Current {
   readonly request: PrefixRequest;
   readonly blocks: readonly RequestBlock[];
   readonly time: number;
-  /** The head's key, and for a session's first request, the evidence its head read rests on. */
+  /** The head's key, and the evidence the request's head read rests on (none: predicted cold). */
   readonly key: string;
   readonly evidence: HeadSighting | undefined;
+  /** A later request whose session's own head entry expired before it (an idle gap past the head's TTL). */
+  readonly idle: boolean;
   fitted: readonly number[];
 }
 
@@ -154,7 +157,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
     this.#tokenizer = options.tokenizer ?? getTokenizer();
     this.#counter = new PrefixTokenCounter(this.#tokenizer);
-    this.#globalHead = options.globalHead ?? true;
+    this.#globalHead = options.globalHead ?? false;
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
@@ -204,8 +207,12 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
     const key = headKey(state.version, call.model, state.agent);
-    // A first request reads a head only on evidence: the same head sent by another session within its TTL.
-    const evidence = index === 0 ? this.#heads.live(key, time, state.id) : undefined;
+    // A request reads its head on evidence only. A later one has its own: the session's latest
+    // request that cached the head, while that entry lives. A first request, and a later one whose
+    // own head entry expired in an idle gap, need another session's: the same head sent within its TTL.
+    const own = index > 0 && state.headEnd !== undefined && state.headEnd > 0 ? this.#heads.ownLive(key, time, state.id) : undefined;
+    const idle = index > 0 && state.headEnd !== undefined && state.headEnd > 0 && own === undefined;
+    const evidence = index === 0 || idle ? this.#heads.live(key, time, state.id) : own;
     for (let at = 0; at < units.length; at++) {
       if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? evidence?.tokens ?? this.#headTokens ?? this.#heads.size(key, time) ?? 0;
@@ -216,12 +223,12 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const candidates: CacheMatch[] = [...matches];
     if (evidence !== undefined) {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: time - evidence.time, source: 'input', breakpoints: [ends[0]!], breakpointTtls: [evidence.ttlSeconds] });
-    } else if (this.#globalHead && !state.sidechain && index > 0 && state.headEnd !== undefined) {
+    } else if (this.#globalHead && idle && !state.sidechain) {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: 0, source: 'input', breakpoints: [ends[0]!] });
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
     const request: PrefixRequest = { ...this.#shell(route), segments };
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, key, evidence, fitted: ends };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, key, evidence, idle, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -240,13 +247,14 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   }
 
   /**
-   * Rounds the estimate. A session's first request may find its head cold or warm: its read ranges
-   * from what the store and the evidence give up to the head the input showed (when it showed one).
+   * Rounds the estimate. A session's first request, and a later one after an idle gap past its
+   * head's TTL, may find its head cold or warm: its read ranges from what the store and the evidence
+   * give up to the head the input showed (when it showed one).
    */
   round(prediction: CachePrediction): CachePrediction {
     const current = this.#now();
     const result = rounded(prediction);
-    if (current.index !== 0) return result;
+    if (current.index !== 0 && !current.idle) return result;
     const head = Math.round(current.ends[0]!);
     const [low, high] = result.cacheReadRange;
     return { ...result, cacheReadRange: [Math.min(low, 0), Math.max(high, head)] };
@@ -271,7 +279,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
     const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
     const ttls = usage === undefined ? undefined : written.map((position) => this.#ttlAt(position, usage, current.matches));
-    if (index === 0) this.headNotes.push(headNote(state, current.key, current.evidence, current.ends[0]!, time));
+    if (index === 0 || current.idle) this.headNotes.push(headNote(state, index, current.key, current.evidence, current.ends[0]!, time, this.#globalHead && current.idle && !state.sidechain));
     if (usage !== undefined && state.headEnd !== undefined && state.headEnd > 0 && usage.cacheRead + usage.cacheWrite >= state.headEnd) {
       this.#heads.record({ key: current.key, session: state.id, time, tokens: state.headEnd, ttlSeconds: this.#ttlAt(fitted[0]!, usage, current.matches) });
     }
@@ -428,11 +436,13 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
 }
 
 
-/** Which evidence a session's first request rested on, in words for the tree's notes. */
-function headNote(state: SessionState, key: string, evidence: HeadSighting | undefined, head: number, time: number): string {
+/** Which evidence a session's first request, or a later one after an idle gap, rested on, in words for the tree's notes. */
+function headNote(state: SessionState, index: number, key: string, evidence: HeadSighting | undefined, head: number, time: number, assumed: boolean): string {
   const who = `${state.sidechain ? 'subagent' : 'session'} ${state.id}`;
+  const which = index === 0 ? 'first request' : `request #${index}, after its own head entry expired in an idle gap,`;
   if (evidence !== undefined) {
-    return `${who}: first request predicted warm: its head (${key}, ${head} tokens) was sent by ${evidence.session} ${Math.round(time - evidence.time)} s before, within its ${evidence.ttlSeconds} s TTL.`;
+    return `${who}: ${which} predicted warm: its head (${key}, ${head} tokens) was sent by ${evidence.session} ${Math.round(time - evidence.time)} s before, within its ${evidence.ttlSeconds} s TTL.`;
   }
-  return `${who}: first request predicted cold: no other session in the input sent its head (${key}) within the head's TTL before it; the read ranges from 0 to ${head > 0 ? `${head} tokens (the head's size as the input showed it)` : 'the head, whose size the input had not shown yet'}.`;
+  if (assumed) return `${who}: ${which} predicted warm: its head (${key}, ${head} tokens) assumed still cached (globalHead), without evidence in the input.`;
+  return `${who}: ${which} predicted cold: no other session in the input sent its head (${key}) within the head's TTL before it; the read ranges from 0 to ${head > 0 ? `${head} tokens (the head's size as the input showed it)` : 'the head, whose size the input had not shown yet'}.`;
 }

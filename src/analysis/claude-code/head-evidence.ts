@@ -24,9 +24,9 @@ export function headKey(version: string | undefined, model: string, agent: strin
 }
 
 /**
- * Heads the input has shown, so that a request whose own session has not yet written its head can
- * be predicted warm only on evidence: another session or subagent sent the same head within the
- * head's TTL before it. One instance may be shared by the replays of several sessions of one input
+ * Heads the input has shown, so that a request whose own session has not written its head, or whose
+ * own head entry has expired in an idle gap, can be predicted warm only on evidence: another session
+ * or subagent sent the same head within the head's TTL before it. One instance may be shared by the replays of several sessions of one input
  * (a projects folder); a lookup only ever returns sightings sent before the request.
  */
 export class HeadEvidence {
@@ -42,9 +42,18 @@ export class HeadEvidence {
 
   /** The latest sighting of `key` by another session before `time` whose entry is still live then. */
   live(key: string, time: number, session: string): HeadSighting | undefined {
+    return this.#latestLive(key, time, (sighting) => sighting.session !== session);
+  }
+
+  /** The latest sighting of `key` by `session` itself before `time` whose entry is still live then (undefined after an idle gap past its TTL). */
+  ownLive(key: string, time: number, session: string): HeadSighting | undefined {
+    return this.#latestLive(key, time, (sighting) => sighting.session === session);
+  }
+
+  #latestLive(key: string, time: number, counts: (sighting: HeadSighting) => boolean): HeadSighting | undefined {
     let best: HeadSighting | undefined;
     for (const sighting of this.#sightings.get(key) ?? []) {
-      if (sighting.session === session || sighting.time >= time || time - sighting.time > sighting.ttlSeconds) continue;
+      if (!counts(sighting) || sighting.time >= time || time - sighting.time > sighting.ttlSeconds) continue;
       if (best === undefined || sighting.time > best.time) best = sighting;
     }
     return best;
