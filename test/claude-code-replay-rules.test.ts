@@ -72,6 +72,27 @@ describe('Claude Code replay rules', () => {
     expect(requests[1]!.predicted.cacheRead).toBe(12_000);
   });
 
+  it('a session resumed in another Claude Code version sends another head: the row names the versions, and the request is cold without evidence', async () => {
+    const file = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), version: '2.0.37', usage: { input: 3, read: 12_000, write: 3_500 } },
+      { at: '2026-01-01T10:01:00.000Z', userText: 'after the update', version: '2.0.55', usage: { input: 3, read: 0, write: 15_900 } },
+    ]);
+    const tree = await analyzeClaudeCodeSession(file);
+    const resumed = tree.sessions[0]!.requests[1]!;
+    expect(resumed.divergence).toMatchObject({ cause: 'system', against: { index: 0 }, detail: 'the head (tools and system prompt) changed: Claude Code 2.0.37 → 2.0.55 (the system prompt and tools come with the version)' });
+    expect(resumed.predicted.cacheRead).toBe(0);
+    expect(tree.notes.some((note) => note.includes('request #1, after its own head entry expired') && note.includes('2.0.55'))).toBe(true);
+  });
+
+  it('a model switch that comes with another Claude Code version says both', async () => {
+    const file = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), version: '2.0.37', usage: FIRST },
+      { at: '2026-01-01T10:01:00.000Z', userText: 'switch', version: '2.0.55', model: 'claude-opus-4-1-20250805', usage: { input: 3, read: 0, write: 6_020 } },
+    ]);
+    const [request] = (await analyzeClaudeCodeSession(file)).sessions[0]!.requests.slice(1);
+    expect(request!.divergence).toMatchObject({ cause: 'route', detail: expect.stringContaining('to claude-opus-4-1-20250805, and Claude Code 2.0.37 → 2.0.55') });
+  });
+
   it('a streamed response logged as one entry per block is one request with the final output count', async () => {
     const file = writeTranscript([
       {

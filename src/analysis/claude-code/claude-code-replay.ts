@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { comparePrefix, getTokenizer, hashHex, hashText, PrefixTokenCounter, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
@@ -13,7 +12,7 @@ import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
 import { requestBlocks, type RequestBlock } from './content-blocks.js';
 import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './token-calibration.js';
-import { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
+import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
@@ -66,6 +65,7 @@ interface RequestRecord {
 /** A session's latest request as built and drawn: the next one reuses what it repeats. */
 interface Latest {
   readonly model: string;
+  readonly version: string | undefined;
   readonly blocks: readonly RequestBlock[];
   readonly segments: readonly Segment[];
   readonly spans: readonly SegmentSpan[];
@@ -86,9 +86,9 @@ export interface SessionState {
   headEnd: number | undefined;
 }
 
-function headSymbol(state: SessionState): number {
+function headSymbol(version: string | undefined, agent: string): number {
   // Sessions of one agent and version send the same head: siblings of one subagent type share it.
-  return Number(hashText(`head:${state.version ?? ''}:${state.agent}`) & 0xffffffffn);
+  return Number(hashText(`head:${version ?? ''}:${agent}`) & 0xffffffffn);
 }
 
 function routeOf(model: string): RouteKey {
@@ -194,9 +194,11 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const index = state.records.length;
     const route = routeOf(call.model);
     const blocks = requestBlocks(call.input, this.#blockMemo);
-    const segments = this.#segments(state, route, blocks);
+    // The version that sent this request: a session resumed in another Claude Code sends another head.
+    const version = callVersion(call, state.version);
+    const segments = this.#segments(state, route, blocks, version);
     const units = new Uint32Array(blocks.length + 1);
-    units[0] = headSymbol(state);
+    units[0] = headSymbol(version, state.agent);
     blocks.forEach((block, at) => (units[at + 1] = block.symbol));
     const estimates = [0, ...blocks.map((block) => this.#estimate(block))];
     const time = call.sentAt / 1000;
@@ -206,7 +208,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const scale = state.calibration.scale;
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
-    const key = headKey(state.version, call.model, state.agent);
+    const key = headKey(version, call.model, state.agent);
     // A request reads its head on evidence only. A later one has its own: the session's latest
     // request that cached the head, while that entry lives. A first request, and a later one whose
     // own head entry expired in an idle gap, need another session's: the same head sent within its TTL.
@@ -317,7 +319,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       spans.push(known !== undefined && known.tokens === tokens ? known : { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash) });
     });
     const spanList = BlockSpanList.after(latest?.spanList, spans);
-    this.#latest.set(state, { model: call.model, blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
+    this.#latest.set(state, { model: call.model, version: callVersion(call, state.version), blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
     return spanList;
   }
 
@@ -333,16 +335,17 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
    * request held in the same places (the same block objects, from the memo) keep their segments, so
    * a request hashes only its new blocks.
    */
-  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[]): Segment[] {
+  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[], version: string | undefined): Segment[] {
     const latest = this.#latest.get(state);
     let kept = 0;
-    if (latest !== undefined && latest.model === route.model) {
+    if (latest !== undefined && latest.model === route.model && latest.version === version) {
       kept = 1;
       while (kept <= blocks.length && kept <= latest.blocks.length && latest.blocks[kept - 1] === blocks[kept - 1]) kept++;
     }
     const segments = latest === undefined || kept === 0 ? [] : latest.segments.slice(0, kept);
     if (segments.length === 0) {
-      segments.push(new Segment({ kind: 'system', name: 'claude-code head', content: `[tools and system prompt of ${path.basename(state.transcript.file)}]` }, this.#shell(route).routeSeed));
+      // What identifies the head (its bytes are not logged): requests of one version and agent share it.
+      segments.push(new Segment({ kind: 'system', name: 'claude-code head', content: `[tools and system prompt of Claude Code ${version ?? '(version not logged)'}, ${state.agent}]` }, this.#shell(route).routeSeed));
     }
     for (let at = segments.length - 1; at < blocks.length; at++) {
       const block = blocks[at]!;
@@ -373,6 +376,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       session: sessions[record.session]!.id,
       index: record.index,
       model: record.call.model,
+      version: callVersion(record.call, sessions[record.session]!.version),
       ageSeconds,
     });
     const bestRecord = best === undefined || best.sharedUnits === 0 ? undefined : sessions[best.label.session]!.records[best.label.index]!;
@@ -381,6 +385,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return claudeCodeDivergence({
       request,
       model: call.model,
+      version: callVersion(call, state.version),
       against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
       comparison: bestRecord === undefined ? null : comparePrefix(earlierRequest(bestRecord), request, { counter: this.#counter }),
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),

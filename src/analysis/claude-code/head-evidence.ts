@@ -1,3 +1,5 @@
+import type { ClaudeCodeApiCall } from './api-calls.js';
+
 /**
  * A request head (Claude Code's tools and system prompt, up to its system breakpoint) seen in the
  * input: which head, who sent it, when, its size in Claude tokens as that request's usage showed,
@@ -70,4 +72,14 @@ export class HeadEvidence {
     if (same !== undefined) return same.tokens;
     return this.#first !== undefined && this.#first.time < time ? this.#first.tokens : undefined;
   }
+}
+
+/**
+ * The Claude Code version that sent a request: the one its last input entry logs (every entry
+ * carries the version that wrote it, so a session resumed in a newer Claude Code says so from then
+ * on); `fallback` when the entry logs none.
+ */
+export function callVersion(call: ClaudeCodeApiCall, fallback: string | undefined): string | undefined {
+  const version = (call.input.at(-1) as { readonly version?: unknown } | undefined)?.version;
+  return typeof version === 'string' ? version : fallback;
 }
