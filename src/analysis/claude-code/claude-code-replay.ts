@@ -124,8 +124,10 @@ interface Current {
   /** The head's key, and the evidence the request's head read rests on (none: predicted cold). */
   readonly key: string;
   readonly evidence: HeadSighting | undefined;
-  /** A later request whose session's own head entry expired before it (an idle gap past the head's TTL). */
+  /** A later request whose session's own head entry expired before it (an idle gap past the head's TTL), or never held this head. */
   readonly idle: boolean;
+  /** A later request sent by another Claude Code version than the session's request before it: the first on a new head. */
+  readonly newHead: boolean;
   fitted: readonly number[];
 }
 
@@ -215,6 +217,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const own = index > 0 && state.headEnd !== undefined && state.headEnd > 0 ? this.#heads.ownLive(key, time, state.id) : undefined;
     const idle = index > 0 && state.headEnd !== undefined && state.headEnd > 0 && own === undefined;
     const evidence = index === 0 || idle ? this.#heads.live(key, time, state.id) : own;
+    const previous = state.records.at(-1);
+    const newHead = previous !== undefined && callVersion(previous.call, state.version) !== version;
     for (let at = 0; at < units.length; at++) {
       if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? evidence?.tokens ?? this.#headTokens ?? this.#heads.size(key, time) ?? 0;
@@ -230,7 +234,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
     const request: PrefixRequest = { ...this.#shell(route), segments };
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, key, evidence, idle, fitted: ends };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, key, evidence, idle, newHead, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -281,7 +285,10 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
     const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
     const ttls = usage === undefined ? undefined : written.map((position) => this.#ttlAt(position, usage, current.matches));
-    if (index === 0 || current.idle) this.headNotes.push(headNote(state, index, current.key, current.evidence, current.ends[0]!, time, this.#globalHead && current.idle && !state.sidechain));
+    if (index === 0 || current.idle) {
+      const which = index === 0 ? 'first request' : current.newHead ? `request #${index}, the first on the head of another Claude Code version,` : `request #${index}, after its own head entry expired in an idle gap,`;
+      this.headNotes.push(headNote(state, which, current.key, current.evidence, current.ends[0]!, time, this.#globalHead && current.idle && !state.sidechain));
+    }
     if (usage !== undefined && state.headEnd !== undefined && state.headEnd > 0 && usage.cacheRead + usage.cacheWrite >= state.headEnd) {
       this.#heads.record({ key: current.key, session: state.id, time, tokens: state.headEnd, ttlSeconds: this.#ttlAt(fitted[0]!, usage, current.matches) });
     }
@@ -442,9 +449,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
 
 
 /** Which evidence a session's first request, or a later one after an idle gap, rested on, in words for the tree's notes. */
-function headNote(state: SessionState, index: number, key: string, evidence: HeadSighting | undefined, head: number, time: number, assumed: boolean): string {
+function headNote(state: SessionState, which: string, key: string, evidence: HeadSighting | undefined, head: number, time: number, assumed: boolean): string {
   const who = `${state.sidechain ? 'subagent' : 'session'} ${state.id}`;
-  const which = index === 0 ? 'first request' : `request #${index}, after its own head entry expired in an idle gap,`;
   if (evidence !== undefined) {
     return `${who}: ${which} predicted warm: its head (${key}, ${head} tokens) was sent by ${evidence.session} ${Math.round(time - evidence.time)} s before, within its ${evidence.ttlSeconds} s TTL.`;
   }
