@@ -28,8 +28,9 @@ export function headKey(version: string | undefined, model: string, agent: strin
 /**
  * Heads the input has shown, so that a request whose own session has not written its head, or whose
  * own head entry has expired in an idle gap, can be predicted warm only on evidence: another session
- * or subagent sent the same head within the head's TTL before it. One instance may be shared by the replays of several sessions of one input
- * (a projects folder); a lookup only ever returns sightings sent before the request.
+ * or subagent sent the same head within the head's TTL before it. One instance may be shared by the
+ * replays of several sessions of one input (a projects folder); a lookup only ever returns sightings
+ * sent before the request.
  */
 export class HeadEvidence {
   readonly #sightings = new Map<string, HeadSighting[]>();

@@ -15,7 +15,7 @@ export type ChatAssistantMessage = Extract<ChatWireMessage, { role: 'assistant' 
  *   each run of user messages and tool results as ONE user turn: the User marker, then the parts
  *   joined by a blank line, each tool output wrapped in <tool_result>…</tool_result> (in the order
  *   of the calls that asked for them); after it the Assistant marker and <think> — or </think> when
- *   the turn lies before the last real user message;
+ *   the turn it leads into drops its reasoning (see below);
  *   each assistant message: its reasoning and </think>, its content, its tool calls in DSML markup,
  *   then EOS. Before the last real user message the reasoning is dropped (and the user block before
  *   it closes with </think>), except in a stretch between two user messages in which the model
