@@ -111,12 +111,12 @@ export function deepSeekTableFileBytes(): Uint8Array {
 function readDeepSeekVocabulary(): DeepSeekVocabulary | null {
   const arrays = readTableFile(deepSeekTableUrl(), builtFrom());
   if (arrays === null) return null;
-  const { pool, starts, slots, lefts, wholes, addedBytes, addedStarts, addedIds } = arrays;
-  if (!(pool instanceof Uint8Array && starts instanceof Int32Array && slots instanceof Int32Array && lefts instanceof Uint8Array && wholes instanceof Uint8Array)) return null;
+  const { pool, starts, slots, longest, lefts, wholes, addedBytes, addedStarts, addedIds } = arrays;
+  if (!(pool instanceof Uint8Array && starts instanceof Int32Array && slots instanceof Int32Array && longest instanceof Int32Array && lefts instanceof Uint8Array && wholes instanceof Uint8Array)) return null;
   if (!(addedBytes instanceof Uint8Array && addedStarts instanceof Int32Array && addedIds instanceof Int32Array)) return null;
   const decoder = new TextDecoder();
   const added = Array.from(addedIds, (id, index) => [decoder.decode(addedBytes.subarray(addedStarts[index]!, addedStarts[index + 1]!)), id] as const);
-  return { table: ByteRankTable.fromParts({ pool, starts, slots, lefts, wholes }), added };
+  return { table: ByteRankTable.fromParts({ pool, starts, slots, longest, lefts, wholes }), added };
 }
 
 /** DeepSeek V3's vocabulary: the generated file, or built from the package when the file is missing or stale. */
