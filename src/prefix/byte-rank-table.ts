@@ -115,11 +115,6 @@ export class ByteRankTable {
     return { pool: this.#pool, starts: this.#starts, slots: this.#slots, longest: Int32Array.of(this.maxTokenBytes), ...merges };
   }
 
-  /** True when the table follows a merge list (`MergeRules`). */
-  get listedMerges(): boolean {
-    return this.#lefts !== undefined;
-  }
-
   /**
    * Marks which tokens merging their own bytes gives back (`wholes`), so that a pre-token that is
    * such a token is looked up once instead of merged. `merge` is the table's own merge.
