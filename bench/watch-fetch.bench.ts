@@ -8,7 +8,13 @@ import { median, toBenchResult, type Scenario } from './support/scenario.js';
  * (`support/large-request.ts`: Claude Code prompt sections, OpenHands and GitHub MCP tools, agent
  * trajectories), sent as REQUESTS chat completions bodies where each appends one message to the one
  * before. The transport is in-process and answers at once (a JSON body with usage, or a short SSE
- * stream), so what is timed is the watch's own work on the call's path, not a network.
+ * stream), so what is timed is the watch's own work on the call's path, not a network. It does with
+ * the request body what fetch (undici) does before writing it to a socket: encodes the string to
+ * UTF-8. Each call gets a body made afresh by `JSON.stringify`, as the SDKs make it (untimed): V8
+ * builds that string in pieces, and whoever reads it first joins them (`flattenMs` in the details,
+ * about as long as parsing it). Unwatched, fetch's encoding pays that; watched, the watch reads the
+ * text first and pays it, and the encoding then finds it joined. Reusing one string for every call
+ * would hide that cost on both sides; not encoding it would charge it to the watch alone.
  *
  * - `…/per-request`: one call (fetch, then the body read) through the watch against the same fetch
  *   unwatched, each request timed on both sides in alternating order, over ROUNDS fresh watches.
@@ -43,24 +49,25 @@ function asChatMessage(wire: unknown): unknown {
   return { role: message.role === 'assistant' ? 'assistant' : 'user', content: JSON.stringify(content) };
 }
 
-/** The conversation's bodies: the last REQUESTS prefixes of the history, each one message longer than the one before. */
-function conversationBodies(): { bodies: string[]; approximateTokens: number } {
+/** The conversation's bodies: the last REQUESTS prefixes of the history, each one message longer than the one before (objects: each call stringifies its own). */
+function conversationBodies(): { bodies: object[]; approximateTokens: number } {
   const { parent, approximateTokens } = buildLargeRequestPair(getTokenizer('o200k_base'));
   const system = { role: 'system', content: parent.system.map((part) => part.text).join('\n\n') };
   const tools = parent.tools.map((tool) => tool.schema);
   const messages = parent.messages.map((message) => asChatMessage(message.wire));
-  const bodies: string[] = [];
+  const bodies: object[] = [];
   for (let count = messages.length - REQUESTS + 1; count <= messages.length; count++) {
-    bodies.push(JSON.stringify({ model: 'gpt-4o', messages: [system, ...messages.slice(0, count)], tools, stream: false }));
+    bodies.push({ model: 'gpt-4o', messages: [system, ...messages.slice(0, count)], tools, stream: false });
   }
   return { bodies, approximateTokens };
 }
 
 const encoder = new TextEncoder();
 
-/** An in-process transport: a JSON answer, or an SSE stream whose chunks are all there when it resolves. */
+/** An in-process transport: encodes the request body as fetch does, then answers with JSON, or an SSE stream whose chunks are all there when it resolves. */
 const transport = (streamed: boolean): typeof fetch =>
-  (async () => {
+  (async (_input: unknown, init?: RequestInit) => {
+    if (typeof init?.body === 'string') encoder.encode(init.body);
     if (!streamed) return new Response(JSON_ANSWER, { headers: { 'content-type': 'application/json' } });
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -73,16 +80,17 @@ const transport = (streamed: boolean): typeof fetch =>
 
 const post = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
-/** Milliseconds of one call: fetch and the whole body read. */
-async function timeCall(call: typeof fetch, body: string): Promise<number> {
+/** Milliseconds of one call with a body the SDK's way (stringified afresh, untimed): fetch and the whole answer read. */
+async function timeCall(call: typeof fetch, body: object): Promise<number> {
+  const init = post(JSON.stringify(body));
   const start = performance.now();
-  await (await call(URL_CHAT, post(body))).text();
+  await (await call(URL_CHAT, init)).text();
   return performance.now() - start;
 }
 
 /** Milliseconds from fetch resolving to the first chunk the caller reads (the rest is drained after). */
-async function timeFirstByte(call: typeof fetch, body: string): Promise<number> {
-  const response = await call(URL_CHAT, post(body));
+async function timeFirstByte(call: typeof fetch, body: object): Promise<number> {
+  const response = await call(URL_CHAT, post(JSON.stringify(body)));
   const start = performance.now();
   const reader = response.body!.getReader();
   await reader.read();
@@ -91,12 +99,24 @@ async function timeFirstByte(call: typeof fetch, body: string): Promise<number> 
   return elapsed;
 }
 
+/** Median milliseconds of the first read of a body as `JSON.stringify` makes it (V8 joins the pieces it was built from), over the conversation's bodies. */
+function flattenMs(bodies: readonly object[]): number {
+  const times = bodies.map((body) => {
+    const text = JSON.stringify(body);
+    const start = performance.now();
+    text.charCodeAt(text.length >> 1);
+    return performance.now() - start;
+  });
+  return median(times);
+}
+
 export const watchFetchScenario: Scenario = {
   name: 'watch-fetch',
   description: 'watchFetch on a 200k-token conversation, one message appended per request: added time per request and to a stream\'s first byte',
   async run(context) {
     const { bodies, approximateTokens } = conversationBodies();
-    context.log(`watch-fetch: ${bodies.length} requests, ~${approximateTokens} tokens, ${Math.round(bodies.at(-1)!.length / 1024)} KiB body`);
+    const lastBodyBytes = JSON.stringify(bodies.at(-1)).length;
+    context.log(`watch-fetch: ${bodies.length} requests, ~${approximateTokens} tokens, ${Math.round(lastBodyBytes / 1024)} KiB body`);
     const samples = { watched: [] as number[], plain: [] as number[], watchedFirst: [] as number[], plainFirst: [] as number[] };
     let predicted = 0;
     let observed = 0;
@@ -128,7 +148,7 @@ export const watchFetchScenario: Scenario = {
     if (failures.length > 0) throw new Error(`watch-fetch: the watch failed on the conversation: ${failures[0]}`);
     if (predicted !== ROUNDS * bodies.length || observed !== ROUNDS * bodies.length) throw new Error(`watch-fetch: ${predicted} predictions and ${observed} observed usages for ${ROUNDS * bodies.length} requests`);
     const timing = (ours: number[], baseline: number[]) => ({ ours: { medianMs: median(ours), samples: ours.length }, baseline: { medianMs: median(baseline), samples: baseline.length } });
-    const details = { requests: bodies.length, rounds: ROUNDS, approximateTokens, lastBodyBytes: bodies.at(-1)!.length };
+    const details = { requests: bodies.length, rounds: ROUNDS, approximateTokens, lastBodyBytes, flattenMs: flattenMs(bodies) };
     // A goal stated as added time: the watched median may exceed the unwatched one by at most `addedMs`.
     const result = (name: string, subject: string, baselineName: string, measured: ReturnType<typeof timing>, addedMs: number) =>
       toBenchResult(

@@ -21,13 +21,16 @@ function splitItem(item: JsonObject): { wire: JsonObject; cacheControl: CacheCon
   const content = item['content'];
   if (!Array.isArray(content)) return { wire: item, cacheControl: undefined };
   let cacheControl: CacheControl | undefined;
+  let split = false;
   const parts = content.map((part: unknown) => {
-    if (!isJsonObject(part)) return part;
-    const split = splitPromptBreakpoint(part);
-    cacheControl = split.cacheControl ?? cacheControl;
-    return split.wire;
+    if (!isJsonObject(part) || !('prompt_cache_breakpoint' in part)) return part;
+    split = true;
+    const inner = splitPromptBreakpoint(part);
+    cacheControl = inner.cacheControl ?? cacheControl;
+    return inner.wire;
   });
-  return { wire: { ...item, content: parts }, cacheControl };
+  // An item with no breakpoint stays the object it was (see `splitMessageBreakpoints`).
+  return { wire: split ? { ...item, content: parts } : item, cacheControl };
 }
 
 /** The text of a system/developer item that is only text (a string, or `input_text` parts), else undefined. */
