@@ -1,4 +1,4 @@
-import { Segment, type PrefixRequest, type RenderReuse, type SegmentInput } from '../../prefix/index.js';
+import { Segment, type PrefixRequest, type RenderReuse, type SegmentInput, type SegmentMeta } from '../../prefix/index.js';
 
 /** A request as rendered, with the input each of its segments was built from. */
 export interface Rendered {
@@ -6,17 +6,23 @@ export interface Rendered {
   readonly inputs: readonly SegmentInput[];
 }
 
-/** Equality of small JSON-like values (segment metadata). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+// Every field of segment metadata, checked by the compiler: a field added to `SegmentMeta` (or to
+// its breakpoint) and not compared here fails the build instead of reusing a segment wrongly.
+const META_FIELDS = ['cacheControl', 'role'] as const satisfies readonly (keyof SegmentMeta)[];
+const BREAKPOINT_FIELDS = ['type', 'ttl'] as const satisfies readonly (keyof Breakpoint)[];
+type Breakpoint = NonNullable<SegmentMeta['cacheControl']>;
+const everyField: [Exclude<keyof SegmentMeta, (typeof META_FIELDS)[number]>, Exclude<keyof Breakpoint, (typeof BREAKPOINT_FIELDS)[number]>] extends [never, never] ? true : never = true;
+
+function sameBreakpoint(a: Breakpoint | undefined, b: Breakpoint | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.type === b.type && a.ttl === b.ttl);
+}
+
+function sameMeta(a: SegmentMeta | undefined, b: SegmentMeta | undefined): boolean {
+  return everyField && (a === b || (a !== undefined && b !== undefined && a.role === b.role && sameBreakpoint(a.cacheControl, b.cacheControl)));
 }
 
 function sameInput(a: SegmentInput, b: SegmentInput): boolean {
-  return a.kind === b.kind && a.name === b.name && a.content === b.content && sameValue(a.meta, b.meta);
+  return a.content === b.content && a.kind === b.kind && a.name === b.name && sameMeta(a.meta, b.meta);
 }
 
 /**

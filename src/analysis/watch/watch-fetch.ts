@@ -66,6 +66,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     counter,
     policyFor: policyChooser(options.policy),
     last: undefined,
+    spans: new WeakMap(),
   };
   const clock = options.clock ?? Date.now;
   const reported = new Set<string>();

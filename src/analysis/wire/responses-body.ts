@@ -19,18 +19,16 @@ function splitPromptBreakpoint(part: JsonObject): { wire: JsonObject; cacheContr
 /** An input item with every content part's breakpoint taken off; the item keeps the last one. */
 function splitItem(item: JsonObject): { wire: JsonObject; cacheControl: CacheControl | undefined } {
   const content = item['content'];
-  if (!Array.isArray(content)) return { wire: item, cacheControl: undefined };
-  let cacheControl: CacheControl | undefined;
-  let split = false;
-  const parts = content.map((part: unknown) => {
-    if (!isJsonObject(part) || !('prompt_cache_breakpoint' in part)) return part;
-    split = true;
-    const inner = splitPromptBreakpoint(part);
-    cacheControl = inner.cacheControl ?? cacheControl;
-    return inner.wire;
-  });
   // An item with no breakpoint stays the object it was (see `splitMessageBreakpoints`).
-  return { wire: split ? { ...item, content: parts } : item, cacheControl };
+  if (!Array.isArray(content) || !content.some((part) => isJsonObject(part) && 'prompt_cache_breakpoint' in part)) return { wire: item, cacheControl: undefined };
+  let cacheControl: CacheControl | undefined;
+  const parts = content.map((part: unknown) => {
+    if (!isJsonObject(part)) return part;
+    const split = splitPromptBreakpoint(part);
+    cacheControl = split.cacheControl ?? cacheControl;
+    return split.wire;
+  });
+  return { wire: { ...item, content: parts }, cacheControl };
 }
 
 /** The text of a system/developer item that is only text (a string, or `input_text` parts), else undefined. */
