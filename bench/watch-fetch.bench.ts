@@ -1,12 +1,12 @@
 import { watchFetch } from '../src/analysis/watch/index.js';
 import { getTokenizer } from '../src/prefix/index.js';
-import { buildLargeRequestPair } from './support/large-request.js';
+import { growingConversation } from './support/growing-conversation.js';
 import { median, toBenchResult, type Scenario } from './support/scenario.js';
 
 /*
  * `watchFetch` inside a host: a ~200k-token chat conversation of real text
- * (`support/large-request.ts`: Claude Code prompt sections, OpenHands and GitHub MCP tools, agent
- * trajectories), sent as REQUESTS chat completions bodies where each appends one message to the one
+ * (`support/growing-conversation.ts`: Claude Code prompt sections, OpenHands and GitHub MCP tools,
+ * agent trajectories), sent as REQUESTS chat completions bodies where each appends one message to the one
  * before. The transport is in-process and answers at once (a JSON body with usage, or a short SSE
  * stream), so what is timed is the watch's own work on the call's path, not a network. It does with
  * the request body what fetch (undici) does before writing it to a socket: encodes the string to
@@ -34,33 +34,6 @@ const SSE_ANSWER = [
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', choices: [], usage: USAGE })}\n\n`,
   'data: [DONE]\n\n',
 ];
-
-const CHAT_PART_TYPES = new Set(['text', 'image_url', 'input_audio', 'file']);
-
-/**
- * A history message as a chat completions message. The corpus history ends with a Claude Code
- * session in Anthropic's shape (`tool_use` / `tool_result` blocks); a chat body cannot hold those
- * blocks, so such a message keeps its real text as its content, as JSON.
- */
-function asChatMessage(wire: unknown): unknown {
-  const message = wire as { role: string; content?: unknown };
-  const content = message.content;
-  if (!Array.isArray(content) || content.every((part) => typeof part === 'object' && part !== null && CHAT_PART_TYPES.has((part as { type?: string }).type ?? ''))) return wire;
-  return { role: message.role === 'assistant' ? 'assistant' : 'user', content: JSON.stringify(content) };
-}
-
-/** The conversation's bodies: the last REQUESTS prefixes of the history, each one message longer than the one before (objects: each call stringifies its own). */
-function conversationBodies(): { bodies: object[]; approximateTokens: number } {
-  const { parent, approximateTokens } = buildLargeRequestPair(getTokenizer('o200k_base'));
-  const system = { role: 'system', content: parent.system.map((part) => part.text).join('\n\n') };
-  const tools = parent.tools.map((tool) => tool.schema);
-  const messages = parent.messages.map((message) => asChatMessage(message.wire));
-  const bodies: object[] = [];
-  for (let count = messages.length - REQUESTS + 1; count <= messages.length; count++) {
-    bodies.push({ model: 'gpt-4o', messages: [system, ...messages.slice(0, count)], tools, stream: false });
-  }
-  return { bodies, approximateTokens };
-}
 
 const encoder = new TextEncoder();
 
@@ -114,7 +87,7 @@ export const watchFetchScenario: Scenario = {
   name: 'watch-fetch',
   description: 'watchFetch on a 200k-token conversation, one message appended per request: added time per request and to a stream\'s first byte',
   async run(context) {
-    const { bodies, approximateTokens } = conversationBodies();
+    const { bodies, approximateTokens } = growingConversation(getTokenizer('o200k_base'), 'chat', REQUESTS);
     const lastBodyBytes = JSON.stringify(bodies.at(-1)).length;
     context.log(`watch-fetch: ${bodies.length} requests, ~${approximateTokens} tokens, ${Math.round(lastBodyBytes / 1024)} KiB body`);
     const samples = { watched: [] as number[], plain: [] as number[], watchedFirst: [] as number[], plainFirst: [] as number[] };
