@@ -1,7 +1,7 @@
 import { watchFetch } from '../src/analysis/watch/index.js';
 import { getTokenizer } from '../src/prefix/index.js';
 import { growingConversation } from './support/growing-conversation.js';
-import { median, toBenchResult, type Scenario } from './support/scenario.js';
+import { median, toBenchResult, type ResultDetails, type Scenario } from './support/scenario.js';
 
 /*
  * `watchFetch` inside a host: a ~200k-token chat conversation of real text
@@ -20,12 +20,14 @@ import { median, toBenchResult, type Scenario } from './support/scenario.js';
  *   unwatched, each request timed on both sides in alternating order, over ROUNDS fresh watches.
  *   Median over every request after the first of each round (the first tokenizes the whole
  *   conversation once). Goal: at most 2 ms added (the watched median ≤ the unwatched median + 2 ms).
+ *   The details add the medians of the process's CPU time per call on both sides (`addedCpuMs`):
+ *   on a shared machine wall time stretches with the load, CPU time much less.
  * - `…/first-byte`: a streamed response, from the moment fetch resolves to the caller's first
  *   chunk: through the watch's tap against the transport's own stream. Goal: at most 1 ms added.
  */
 
 const REQUESTS = 24;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const URL_CHAT = 'https://api.openai.com/v1/chat/completions';
 const USAGE = { prompt_tokens: 200_000, completion_tokens: 1, prompt_tokens_details: { cached_tokens: 199_936 } };
 const JSON_ANSWER = JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }], usage: USAGE });
@@ -53,12 +55,20 @@ const transport = (streamed: boolean): typeof fetch =>
 
 const post = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
-/** Milliseconds of one call with a body the SDK's way (stringified afresh, untimed): fetch and the whole answer read. */
-async function timeCall(call: typeof fetch, body: object): Promise<number> {
+/**
+ * One call with a body the SDK's way (stringified afresh, untimed): fetch and the whole answer read.
+ * Wall milliseconds, and CPU milliseconds of the process (all its threads: a busy machine stretches
+ * wall time far more than CPU time, so the CPU figure says what the watch costs when the machine is
+ * not shared).
+ */
+async function timeCall(call: typeof fetch, body: object): Promise<{ wall: number; cpu: number }> {
   const init = post(JSON.stringify(body));
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await (await call(URL_CHAT, init)).text();
-  return performance.now() - start;
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
 }
 
 /** Milliseconds from fetch resolving to the first chunk the caller reads (the rest is drained after). */
@@ -90,7 +100,7 @@ export const watchFetchScenario: Scenario = {
     const { bodies, approximateTokens } = growingConversation(getTokenizer('o200k_base'), 'chat', REQUESTS);
     const lastBodyBytes = JSON.stringify(bodies.at(-1)).length;
     context.log(`watch-fetch: ${bodies.length} requests, ~${approximateTokens} tokens, ${Math.round(lastBodyBytes / 1024)} KiB body`);
-    const samples = { watched: [] as number[], plain: [] as number[], watchedFirst: [] as number[], plainFirst: [] as number[] };
+    const samples = { watched: [] as number[], plain: [] as number[], watchedCpu: [] as number[], plainCpu: [] as number[], watchedFirst: [] as number[], plainFirst: [] as number[] };
     let predicted = 0;
     let observed = 0;
     const failures: string[] = [];
@@ -103,8 +113,11 @@ export const watchFetchScenario: Scenario = {
         const first = await (order ? timeCall(watched, body) : timeCall(plain, body));
         const second = await (order ? timeCall(plain, body) : timeCall(watched, body));
         if (index === 0) continue;
-        samples.watched.push(order ? first : second);
-        samples.plain.push(order ? second : first);
+        const [ours, theirs] = order ? [first, second] : [second, first];
+        samples.watched.push(ours.wall);
+        samples.plain.push(theirs.wall);
+        samples.watchedCpu.push(ours.cpu);
+        samples.plainCpu.push(theirs.cpu);
       }
     }
     // Streams: the watch already knows the conversation, as a host's long-running watch would.
@@ -121,16 +134,17 @@ export const watchFetchScenario: Scenario = {
     if (failures.length > 0) throw new Error(`watch-fetch: the watch failed on the conversation: ${failures[0]}`);
     if (predicted !== ROUNDS * bodies.length || observed !== ROUNDS * bodies.length) throw new Error(`watch-fetch: ${predicted} predictions and ${observed} observed usages for ${ROUNDS * bodies.length} requests`);
     const timing = (ours: number[], baseline: number[]) => ({ ours: { medianMs: median(ours), samples: ours.length }, baseline: { medianMs: median(baseline), samples: baseline.length } });
-    const details = { requests: bodies.length, rounds: ROUNDS, approximateTokens, lastBodyBytes, flattenMs: flattenMs(bodies) };
+    const cpu = { watchedCpuMs: median(samples.watchedCpu), plainCpuMs: median(samples.plainCpu), addedCpuMs: median(samples.watchedCpu) - median(samples.plainCpu) };
+    const details = { requests: bodies.length, rounds: ROUNDS, approximateTokens, lastBodyBytes };
     // A goal stated as added time: the watched median may exceed the unwatched one by at most `addedMs`.
-    const result = (name: string, subject: string, baselineName: string, measured: ReturnType<typeof timing>, addedMs: number) =>
+    const result = (name: string, subject: string, baselineName: string, measured: ReturnType<typeof timing>, addedMs: number, more: ResultDetails = {}) =>
       toBenchResult(
-        { name: `watch-fetch/${name}`, scenario: 'watch-fetch', subject, baselineName, goal: null, maxMs: measured.baseline.medianMs + addedMs, details: { ...details, addedMs: measured.ours.medianMs - measured.baseline.medianMs } },
+        { name: `watch-fetch/${name}`, scenario: 'watch-fetch', subject, baselineName, goal: null, maxMs: measured.baseline.medianMs + addedMs, details: { ...details, addedMs: measured.ours.medianMs - measured.baseline.medianMs, ...more } },
         measured.ours,
         measured.baseline,
       );
     return [
-      result('per-request', 'fetch through watchFetch (read, match, predict, tap), body read; median after the first request', 'the same in-process fetch unwatched', timing(samples.watched, samples.plain), 2),
+      result('per-request', 'fetch through watchFetch (read, match, predict, tap), body read; median after the first request', 'the same in-process fetch unwatched', timing(samples.watched, samples.plain), 2, { flattenMs: flattenMs(bodies), ...cpu }),
       result('first-byte', "a streamed response's first chunk through the watch's tap, from fetch resolving", "the transport's own stream", timing(samples.watchedFirst, samples.plainFirst), 1),
     ];
   },
