@@ -54,6 +54,12 @@ function parentRequestBefore(calls: readonly ClaudeCodeApiCall[], time: number):
   return found;
 }
 
+/** The later of two sightings (either may be missing). */
+function later(a: HeadSighting | undefined, b: HeadSighting | undefined): HeadSighting | undefined {
+  if (a === undefined) return b;
+  return b === undefined || a.time >= b.time ? a : b;
+}
+
 /**
  * Head sightings for a second replay of a tree: what the input showed before (`base`, never written
  * to) and what the second replay itself shows, so the root's first request rests on the same
@@ -68,10 +74,11 @@ class EvidenceOverlay extends HeadEvidence {
   }
 
   override live(key: string, time: number, session: string): HeadSighting | undefined {
-    const own = super.live(key, time, session);
-    const earlier = this.#base.live(key, time, session);
-    if (own === undefined) return earlier;
-    return earlier === undefined || own.time >= earlier.time ? own : earlier;
+    return later(super.live(key, time, session), this.#base.live(key, time, session));
+  }
+
+  override ownLive(key: string, time: number, session: string): HeadSighting | undefined {
+    return later(super.ownLive(key, time, session), this.#base.ownLive(key, time, session));
   }
 
   override size(key: string, time: number): number | undefined {
