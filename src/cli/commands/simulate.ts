@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { policyByName, readPriceFile, simulateTraceFile, simulationJson, simulationText, withPrices, type SimulateTraceOptions } from '../../analysis/index.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
 import { UsageError } from '../../prefix/index.js';
 import { STDIN_NAME } from '../../providers/index.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
@@ -58,7 +59,7 @@ export const simulateCommand: Command = {
     };
     const file = positionals[0]!;
     const result = await simulateTraceFile(file === STDIN_NAME ? file : path.resolve(io.cwd, file), { ...options, ...inputOptions(values, io), ...(file === STDIN_NAME ? {} : { label: file }) });
-    for (const warning of result.warnings) io.stderr(`kvprefix simulate: ${file}: warning: ${warning}\n`);
+    for (const warning of result.warnings) io.stderr(terminalText(`kvprefix simulate: ${file}: warning: ${warning}\n`));
     io.stdout(format === 'json' ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
     return EXIT.ok;
   },
