@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bufferedIo, runCli } from '../src/cli/index.js';
+import { progressLine } from '../src/cli/progress-line.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 // Issue 17 §3: `seed`, `guard`, `explain` and `simulate` print text from their inputs (file names,
@@ -111,5 +112,37 @@ describe('simulate', () => {
     expect(run.err).not.toBe('');
     expect(run.err).not.toMatch(RAW_CONTROL);
     expect(run.err).toContain(`kvprefix simulate: late${SHOWN}.jsonl: warning: `);
+  });
+});
+
+describe('the CLI around the commands', () => {
+  it('the progress line on a terminal shows a hostile file name escaped', () => {
+    const io = { ...bufferedIo(root), progress: true };
+    let now = 0;
+    const progress = progressLine(io, 'analyze', () => now);
+    now = 5000;
+    progress.update(1, 2, `dir/x${HOSTILE}.jsonl`, 10);
+    const [line] = io.err;
+    // Only the line's own clearing sequence is raw; the name's characters are shown.
+    expect(line).toBe(`\r\u001b[2Kanalyze: 1/2 files, 10 requests done; dir/x${SHOWN}.jsonl`);
+  });
+
+  it('analyze --fail-on names a broken request of a hostile file escaped on stderr', async () => {
+    const system = 'You help with code. '.repeat(200);
+    const body = (text: string) => JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'system', content: text }, { role: 'user', content: 'hello' }] });
+    writeFileSync(path.join(root, `parent${HOSTILE}.json`), body(system));
+    writeFileSync(path.join(root, `child${HOSTILE}.json`), body(`Changed. ${system}`));
+    const run = await cli('analyze', `parent${HOSTILE}.json`, `child${HOSTILE}.json`, '--fail-on', 'any-break');
+    expect(run.code).toBe(1);
+    expect(run.err).not.toMatch(RAW_CONTROL);
+    expect(run.err).toContain(`  child${SHOWN}.json child${SHOWN}.json request 0: `);
+    expect(run.err).toContain(`(against parent${SHOWN}.json request 0)`);
+  });
+
+  it('an unknown command with control characters is named escaped', async () => {
+    const run = await cli(`gaurd${HOSTILE}`);
+    expect(run.code).toBe(2);
+    expect(run.err).not.toMatch(RAW_CONTROL);
+    expect(run.err).toMatch(/^kvprefix: unknown command 'gaurd\\u001b\]0;pwned/);
   });
 });

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeClaudeCodeProjects, analyzePaths, claudeProjectsFolders, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, reportAnalysis, writeAnalyzeJson, type PolicyChoice, type PolicyLookup, type RollUpKey } from '../../analysis/index.js';
 import { causeSummaryHtml } from '../../analysis/report/index.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
 import { localTimeZone, oneHourTtlPolicy, parseTimeOption, ROLL_UP_KEYS, ZonedClock } from '../../analysis/claude-code/index.js';
 import { POLICY_CHOICES } from '../../analysis/analyze/index.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
@@ -139,7 +140,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const exitCode = (): ExitCode => {
         if (failOn === undefined) return EXIT.ok;
         const verdict = runVerdict(analysed.trees, failOn);
-        io.stderr(renderRunVerdict(verdict));
+        io.stderr(terminalText(renderRunVerdict(verdict)));
         return verdict.failed ? EXIT.findings : EXIT.ok;
       };
       const output = values['output'];
