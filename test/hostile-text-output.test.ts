@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bufferedIo, runCli } from '../src/cli/index.js';
 import { progressLine } from '../src/cli/progress-line.js';
+import { lossLine } from '../src/analysis/watch/loss-line.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 // Issue 17 §3: `seed`, `guard`, `explain` and `simulate` print text from their inputs (file names,
@@ -144,5 +145,12 @@ describe('the CLI around the commands', () => {
     expect(run.code).toBe(2);
     expect(run.err).not.toMatch(RAW_CONTROL);
     expect(run.err).toMatch(/^kvprefix: unknown command 'gaurd\\u001b\]0;pwned/);
+  });
+});
+
+describe('the watch', () => {
+  it("warn's line names a hostile tool as escapes, on one line", () => {
+    const line = lossLine({ cause: 'tool', detail: 'schema changed at .properties.q', at: { kind: 'tool', name: `search${HOSTILE}\n` }, tokens: 12400, cost: 0.037, currency: 'USD' });
+    expect(line).toBe(`cache break at tool 'search${SHOWN}\\n' (schema changed at .properties.q): 12,400 tokens prefilled again, ~$0.037`);
   });
 });
