@@ -5,9 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BUDGET, runBounded, type BoundedRun } from './support/bounded-run.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
-// Issue 17 §7: a preset plus thousands of tool rows is guarded in time and memory linear in the
-// rows, within the hostile-input budget; what cannot be bounded that way is refused with the file
-// and line, and a composition whose group contains itself is refused instead of looping.
+// Issue 17 §7 (and §4 for rows spliced in by includes): a preset plus thousands of tool rows is
+// guarded in time and memory linear in the rows, within the hostile-input budget; what cannot be
+// bounded that way is refused with the file and line, and a composition whose group contains
+// itself is refused instead of looping.
 const PRESET = ['dsh', 'apps/cli/config/agent-presets/standard/agent.cordis.yml'];
 const HOST = ['dsh', 'packages/bundle/base/cordis.patch.yml'];
 
@@ -69,6 +70,16 @@ describeWithCorpus('dsh', 'guard: a preset plus thousands of tool rows', () => {
     expect(run.ms).toBeLessThan(BUDGET.ms);
     expect(run.peakRssMb).toBeLessThan(BUDGET.rssMb);
   });
+});
+
+it('a thousand includes of a 5,000-row file are refused at the include past 50,000 rows, within 5 s and 300 MB', () => {
+  writeFileSync(path.join(root, 'rows.yml'), Array.from({ length: 5000 }, () => "- name: '@deepseek-ai/dsh-tool-fs'\n").join(''));
+  writeFileSync(path.join(root, 'fan-out.yml'), Array.from({ length: 1000 }, () => '- name: "@deepseek-ai/cordis-plugin-include"\n  config:\n    path: ./rows.yml\n').join(''));
+  const run = runBounded(['guard', 'fan-out.yml'], root);
+  // The eleventh include (line 31) takes the total past 50,000.
+  expect(run).toMatchObject({ code: 3, out: '', err: `kvprefix guard: fan-out.yml:31: includes apply more than 50,000 rows and patches (at ${path.join(root, 'rows.yml')}, 5,000 entries): include each file fewer times\n` });
+  expect(run.ms).toBeLessThan(BUDGET.ms);
+  expect(run.peakRssMb).toBeLessThan(BUDGET.rssMb);
 });
 
 it('a group that a row inside it replaces (the same id) is an invalid composition at the row, not an endless walk', () => {
