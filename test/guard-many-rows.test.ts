@@ -82,6 +82,15 @@ it('a thousand includes of a 5,000-row file are refused at the include past 50,0
   expect(run.peakRssMb).toBeLessThan(BUDGET.rssMb);
 });
 
+it('groups nested ten thousand deep are an input error at the file, not a stack overflow', () => {
+  const depth = 10_000;
+  writeFileSync(path.join(root, 'deep.yml'), `${'[{id: g, name: cordis:group, config: '.repeat(depth)}[{id: leaf, name: '@deepseek-ai/dsh-tool-bash'}]${'}]'.repeat(depth)}\n`);
+  const run = runBounded(['guard', 'deep.yml'], root);
+  expect(run).toMatchObject({ code: 3, out: '', err: 'kvprefix guard: deep.yml:1: not valid YAML: collections nest too deeply to read\n' });
+  expect(run.ms).toBeLessThan(BUDGET.ms);
+  expect(run.peakRssMb).toBeLessThan(BUDGET.rssMb);
+});
+
 it('a group that a row inside it replaces (the same id) is an invalid composition at the row, not an endless walk', () => {
   writeFileSync(path.join(root, 'self-group.yml'), "- id: shell\n  name: cordis:group\n  config:\n    - id: shell\n      name: '@deepseek-ai/dsh-tool-bash'\n");
   const run = runBounded(['guard', 'self-group.yml'], root);
