@@ -82,6 +82,13 @@ export function analyseDelegation(setup: ParentSetup, delegation: DelegationUnde
  */
 export const MAX_CHILD_HEAD_ENTRIES = 100_000;
 
+/**
+ * Distinct child heads always allowed, however long the head: a long `--session` history makes
+ * every head large, and a real composition's handful of deltas (DSH's standard preset has two: a
+ * continuable start and a one-shot one) must never be refused for it.
+ */
+const ALWAYS_ALLOWED_CHILD_HEADS = 16;
+
 /** Refuses, before assembling anything, delegations whose distinct child heads hold more than the bound. */
 function checkChildHeadWork(setup: ParentSetup, delegations: readonly DelegationUnderGuard[]): void {
   const entries = setup.host.sections.length + setup.host.tools.length + setup.history.length;
@@ -89,7 +96,7 @@ function checkChildHeadWork(setup: ParentSetup, delegations: readonly Delegation
   for (const delegation of delegations) {
     for (const path of delegation.paths) {
       distinct.add(JSON.stringify(path.delta));
-      if (distinct.size * entries <= MAX_CHILD_HEAD_ENTRIES) continue;
+      if (distinct.size <= ALWAYS_ALLOWED_CHILD_HEADS || distinct.size * entries <= MAX_CHILD_HEAD_ENTRIES) continue;
       const { file, line } = delegation.location;
       throw new InputError(
         'input/delegation-fan-out',
