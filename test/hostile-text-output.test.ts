@@ -41,6 +41,22 @@ describeWithCorpus('dsh', 'seed', () => {
   });
 });
 
+describeWithCorpus('dsh', 'guard on a real preset', () => {
+  it('names the standard preset under a hostile file name escaped in every finding, text and Markdown', async () => {
+    const name = `standard${HOSTILE}<img src=x>.yml`;
+    writeFileSync(path.join(root, name), readFileSync(corpusPath('dsh', 'apps/cli/config/agent-presets/standard/agent.cordis.yml'), 'utf8'));
+    const host = corpusPath('dsh', 'packages/bundle/base/cordis.patch.yml');
+    const text = await cli('guard', name, '--host', host);
+    expect(text.code).toBe(1);
+    expect(text.out).not.toMatch(RAW_CONTROL);
+    expect(text.out).toContain(`error   inherited-history-lost  standard${SHOWN}<img src=x>.yml:193 [12].config[3].config.backgroundMode`);
+    const md = await cli('guard', name, '--host', host, '--format', 'md');
+    expect(md.out).not.toMatch(RAW_CONTROL);
+    expect(md.out).not.toContain('<img');
+    expect(md.out).toContain(`## kvprefix guard: \`standard${SHOWN}&lt;img src=x&gt;.yml\` — failed`);
+  });
+});
+
 describe('guard and explain', () => {
   // YAML's own escapes put ESC, BEL and CR into a package name; `<img>` would render in a PR comment.
   const row = '- id: odd\n  name: "@deepseek-ai/dsh-tool-\\e]0;pwned\\a\\e[2J\\r<img src=x onerror=alert(1)>"\n';
