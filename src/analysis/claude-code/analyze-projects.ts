@@ -63,7 +63,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
     try {
       const transcripts = await readTree(file, true, limit, input.sidechainIndex);
       // Each replay gets fresh session states (they carry what the replay learns) over the same transcripts.
-      const states = () => Promise.all(transcripts.map((transcript) => sessionState(transcript)));
+      const states = () => Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, limit)));
       const replayed = replayStates(await states(), { policy, heads, tokenizer: input.tokenizer });
       for (const session of replayed.sessions) read.add(path.resolve(session.file));
       if (replayed.sessions.every((session) => session.requests.length === 0)) {

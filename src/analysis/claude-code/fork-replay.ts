@@ -126,17 +126,17 @@ export async function replayForked(spawned: SessionTreeAnalysis, options: ForkRe
   let heads = options.heads;
   if (heads === undefined) {
     heads = new HeadEvidence();
-    base = replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript))), { ...replayOptions, heads });
+    base = replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, limit))), { ...replayOptions, heads });
   }
   const [main, ...children] = transcripts;
   if (main === undefined || children.length === 0) return null;
-  const rootState = await sessionState(main);
+  const rootState = await sessionState(main, {}, limit);
   const parentCalls = collectApiCalls(main);
   const bySession = new Map(base.sessions.map((session) => [path.resolve(session.file), session]));
   const forkedFiles = new Set<string>();
   const states: SessionState[] = [rootState];
   for (const child of children) {
-    const spawnedState = await sessionState(child);
+    const spawnedState = await sessionState(child, {}, limit);
     const first = collectApiCalls(child).reduce<ClaudeCodeApiCall | undefined>((earliest, call) => (earliest === undefined || call.sentAt < earliest.sentAt ? call : earliest), undefined);
     const parent = first === undefined ? undefined : parentRequestBefore(parentCalls, first.sentAt);
     const head = bySession.get(path.resolve(child.file))?.requests[0]?.segments?.at(0);
@@ -149,7 +149,7 @@ export async function replayForked(spawned: SessionTreeAnalysis, options: ForkRe
     // Forked, the child sends the parent's head (same version and agent: the same head unit), keeps
     // its own id, and its requests continue the parent's: the sizes the parent's usage showed carry over.
     const given = { id: spawnedState.id, agent: rootState.agent, version: rootState.version, forkedFrom: 0 };
-    states.push(await sessionState(forkedTranscript(child, parent.input, parent.model, context - head.tokens), given));
+    states.push(await sessionState(forkedTranscript(child, parent.input, parent.model, context - head.tokens), given, limit));
   }
   if (forkedFiles.size === 0) return null;
   const forked = replayStates(states, { ...replayOptions, heads: new EvidenceOverlay(heads) });

@@ -7,6 +7,7 @@ import { claudeProjectsFolders } from '../../analysis/claude-code/projects-folde
 import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
 import { localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
 import { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, type FailOn } from '../../analysis/watch/run-verdict.js';
 import { UsageError } from '../../prefix/errors.js';
 import { getTokenizer } from '../../prefix/tokenizer.js';
@@ -67,15 +68,31 @@ function streamToFile(file: string, label: string, fill: (write: (chunk: string)
     throw unwritableFile(label, error);
   }
   try {
-    fill((chunk) => void writeSync(descriptor, chunk));
+    fill((chunk) => {
+      try {
+        writeSync(descriptor, chunk);
+      } catch (error) {
+        // A full disk or a closed device mid-report: the same one-line error as a file that cannot be opened.
+        throw unwritableFile(label, error);
+      }
+    });
   } finally {
     closeSync(descriptor);
   }
 }
 
-/** The report as one text: Markdown, the HTML page, or the terminal text; each renderer imported only when asked for. */
-async function renderReport(result: ReportedAnalysis, format: Exclude<OutputFormat, 'json'>, options: { colour: boolean; requests: boolean }): Promise<string> {
-  if (format === 'md') return (await import('../../analysis/report/analyze-markdown.js')).renderAnalyzeMarkdown(result, { requests: options.requests });
+/** Writes the report as a stream of chunks: the JSON document or the Markdown report, its writer imported only when asked for. */
+async function streamedReport(result: ReportedAnalysis, format: 'json' | 'md', options: { segments: boolean; requests: boolean }): Promise<(write: (chunk: string) => void) => void> {
+  if (format === 'json') {
+    const { writeAnalyzeJson } = await import('../../analysis/report/analyze-json-stream.js');
+    return (write) => writeAnalyzeJson(result, write, { segments: options.segments });
+  }
+  const { writeAnalyzeMarkdown } = await import('../../analysis/report/analyze-markdown.js');
+  return (write) => writeAnalyzeMarkdown(result, write, { requests: options.requests });
+}
+
+/** The report as one text: the HTML page or the terminal text; each renderer imported only when asked for. */
+async function renderReport(result: ReportedAnalysis, format: 'text' | 'html', options: { colour: boolean; requests: boolean }): Promise<string> {
   if (format === 'html') {
     const [{ renderHtmlReport }, { causeSummaryHtml }] = await Promise.all([import('../../analysis/report/html/render-html-report.js'), import('../../analysis/report/cause-summary-html.js')]);
     return renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped });
@@ -168,17 +185,17 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const exitCode = (): ExitCode => {
         if (failOn === undefined) return EXIT.ok;
         const verdict = runVerdict(analysed.trees, failOn);
-        io.stderr(renderRunVerdict(verdict));
+        io.stderr(terminalText(renderRunVerdict(verdict)));
         return verdict.failed ? EXIT.findings : EXIT.ok;
       };
       const output = values['output'];
       const colour = io.colour === true && typeof output !== 'string';
       const requests = values['requests'] === true;
-      if (format === 'json') {
-        const reported = result;
-        const { writeAnalyzeJson } = await import('../../analysis/report/analyze-json-stream.js');
-        if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, (write) => writeAnalyzeJson(reported, write, { segments }));
-        else writeAnalyzeJson(reported, (chunk) => io.stdout(chunk), { segments });
+      if (format === 'json' || format === 'md') {
+        // Streamed: a long run's document is never held as one string.
+        const fill = await streamedReport(result, format, { segments, requests });
+        if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, fill);
+        else fill((chunk) => io.stdout(chunk));
         return exitCode();
       }
       const text = await renderReport(result, format, { colour, requests });
