@@ -11,9 +11,11 @@ import { BlockSpanList } from '../result/block-span-list.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
-import { requestBlocks, type RequestBlock } from './content-blocks.js';
-import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './token-calibration.js';
+import type { RequestBlock } from './content-blocks.js';
+import type { SessionCalibration } from './token-calibration.js';
+import { fitBlockEnds } from './fit-block-ends.js';
 import { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
+import { SessionRequestBlocks } from './session-request-blocks.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
@@ -146,6 +148,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #trie = new SegmentTrie<undefined>(() => undefined);
   readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
   readonly #latest = new Map<SessionState, Latest>();
+  readonly #sessionBlocks = new Map<SessionState, SessionRequestBlocks>();
 
   constructor(options: ClaudeCodeAnalysisOptions, states: readonly SessionState[]) {
     this.policy = options.policy ?? anthropicPolicy;
@@ -190,7 +193,9 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const { state, sessionIndex, call } = step;
     const index = state.records.length;
     const route = routeOf(call.model);
-    const blocks = requestBlocks(call.input, this.#blockMemo);
+    let sessionBlocks = this.#sessionBlocks.get(state);
+    if (sessionBlocks === undefined) this.#sessionBlocks.set(state, (sessionBlocks = new SessionRequestBlocks(state.transcript, this.#blockMemo)));
+    const blocks = sessionBlocks.of(call);
     const segments = this.#segments(state, route, blocks);
     const units = new Uint32Array(blocks.length + 1);
     units[0] = headSymbol(state);
@@ -262,7 +267,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const current = this.#now();
     const { index, units, ends, estimates, anchor, shared, request, time } = current;
     const usage = call.usage;
-    const fitted = usage === undefined ? ends : this.#learn(state, anchor, shared, ends, estimates, usage);
+    const fitted = usage === undefined ? ends : fitBlockEnds(state, anchor?.record.unitCount, shared, ends, estimates, usage);
     current.fitted = fitted;
     const shareWith = anchor?.record.ends ?? this.#latest.get(state)?.ends;
     const end = this.#trie.add(request.segments).path.at(-1);
@@ -380,51 +385,6 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     });
   }
 
-  /** Fits this request's block ends to its logged usage and updates the session's calibration. */
-  #learn(
-    state: SessionState,
-    anchor: { record: RequestRecord; shared: number } | undefined,
-    shared: number,
-    ends: readonly number[],
-    estimates: readonly number[],
-    usage: NonNullable<ClaudeCodeApiCall['usage']>,
-  ): number[] {
-    const cached = usage.cacheRead + usage.cacheWrite;
-    const total = cached + usage.uncached;
-    if (cached === 0) {
-      // Nothing cached (under the model's minimum): the total is all there is to fit to.
-      const fitted = fitEnds(ends, shared, ends.length - 1, shared === 0 ? 0 : ends[shared - 1]!, total);
-      if (shared === 0) state.headEnd = fitted[0]!;
-      return fitted;
-    }
-    let working = [...ends];
-    let from = shared;
-    if (shared === 0) {
-      // First request of the session: what it read is its head (the read stops at the system
-      // breakpoint); read cold, the head is the write less the estimated messages after it.
-      let messages = 0;
-      for (let at = 1; at < ends.length; at++) messages += ends[at]! - ends[at - 1]!;
-      const head = usage.cacheRead > 0 ? usage.cacheRead : Math.max(0, cached - messages);
-      state.headEnd = head;
-      working[0] = head;
-      for (let at = 1; at < working.length; at++) working[at] = head + (ends[at]! - ends[0]!);
-      from = 1;
-    }
-    const base = from === 0 ? 0 : working[from - 1]!;
-    // Claude Code's last breakpoint sits on the last block: then only a few tokens follow it. When
-    // many follow, it sat on an earlier block (observed when a response ran tools in parallel).
-    const tail = usage.uncached;
-    const target = tail <= MAX_TAIL_TOKENS ? working.length - 1 : nearestEnd(working, from, cached);
-    if (tail <= MAX_TAIL_TOKENS) state.calibration.recordTail(tail);
-    const fitted = fitEnds(working, from, target, base, Math.max(cached, base));
-    if (anchor !== undefined && shared === anchor.record.unitCount && target === working.length - 1) {
-      let estimated = 0;
-      for (let at = shared; at < estimates.length; at++) estimated += estimates[at]!;
-      state.calibration.recordGrowth(cached - base, estimated);
-    }
-    working = fitted;
-    return working;
-  }
 }
 
 
