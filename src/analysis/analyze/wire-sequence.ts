@@ -8,6 +8,7 @@ import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis } from '../res
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-choice.js';
 import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
 import { skipReason } from './skip-reason.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzeWireSequence`. */
 export interface WireSequenceOptions extends ReplayInputOptions {
@@ -89,7 +90,7 @@ async function readFiles(files: readonly { readonly file: string; readonly label
       read.push({ label, requests: await readRecordedRequests(file, label, {
         ...(options.provider ? { provider: options.provider } : {}),
         ...(options.layout ? { layout: options.layout } : {}),
-        ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+        ...inputLimit(options),
       }) });
     } catch (error) {
       // A file the user named must be read; one met while walking a directory may be anything.

@@ -9,6 +9,7 @@ import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
 import { conflictingCallNotes } from './transcript-conflicts.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** The main transcript and its subagents, read. */
 async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
@@ -82,7 +83,7 @@ async function subagentType(file: string): Promise<string | undefined> {
  * estimates calibrated against the usage of the session's earlier requests.
  */
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
-  const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const input = inputLimit(options);
   const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
   const states: SessionState[] = await Promise.all(transcripts.map(async (transcript) => {
     const first = transcript.entries[0];

@@ -12,9 +12,10 @@ import type { RollUpKey } from './roll-up.js';
 import type { ZonedClock } from './time-window.js';
 import { runCountMemo } from './run-count-memo.js';
 import { oneHourTtlPolicy } from './what-if.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzeClaudeCodeProjects`. */
-export interface ProjectsOptions extends SettleOptions {
+export interface ProjectsOptions extends SettleOptions, InputLimit {
   /** The projects folders (`claudeProjectsFolders(process.env)`). */
   readonly folders: readonly string[];
   readonly policy?: PolicyChoice;
@@ -26,7 +27,6 @@ export interface ProjectsOptions extends SettleOptions {
   /** Also replay every session under the 1-hour TTL and set the two side by side. */
   readonly ttlWhatIf?: boolean;
   readonly tokenizer?: Tokenizer;
-  readonly maxInputBytes?: number;
   /** Called after each transcript: transcripts done, in all, the one just read. */
   /** Called after each transcript: files done, files in all, the file just read, requests replayed so far. */
   readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
@@ -45,7 +45,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const hour = options.ttlWhatIf === true && policy.name === 'anthropic' ? oneHourTtlPolicy(policy) : undefined;
   const input = {
     tokenizer: runCountMemo(options.tokenizer ?? getTokenizer()),
-    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...inputLimit(options),
   };
   const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];
   const skipped: { file: string; reason: string }[] = [];
