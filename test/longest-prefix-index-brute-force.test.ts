@@ -93,6 +93,26 @@ describe('LongestPrefixIndex chooses and counts what a comparison with every ear
             const each = index.sharedWithEach(request);
             expect(each.longest && { index: each.longest.index, tokens: each.longest.comparison.commonPrefix.tokens }).toEqual(expected);
             expect(each.shared).toEqual(everyShared(requests, at, options, counter));
+            // As a replay asks: newest first, each counted unless a newer one was counted to share at least its bound.
+            let most = -1;
+            const asked: number[] = [];
+            const needed = index.sharedWithNeeded(
+              request,
+              (_, bound) => bound > most,
+              (at, tokens) => {
+                asked.push(at);
+                most = Math.max(most, tokens);
+              },
+            );
+            expect(needed.longest && { index: needed.longest.index, tokens: needed.longest.comparison.commonPrefix.tokens }).toEqual(expected);
+            expect(needed.longest?.comparison).toEqual(expected && comparePrefix(requests[expected.index]!, request, { counter }));
+            const all = everyShared(requests, at, options, counter);
+            expect(needed.shared).toEqual(all.filter(({ index }) => asked.includes(index)));
+            expect(asked).toEqual([...asked].sort((a, b) => b - a));
+            // Every request left out shares at most what a newer counted one does.
+            for (const { index: skipped, tokens } of all.filter(({ index }) => !asked.includes(index))) {
+              expect(tokens).toBeLessThanOrEqual(Math.max(...needed.shared.filter(({ index }) => index > skipped).map((shared) => shared.tokens)));
+            }
             index.add(request);
           });
         }),

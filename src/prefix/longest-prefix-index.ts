@@ -157,25 +157,48 @@ export class LongestPrefixIndex {
    * policy could read from (a fresher entry sharing as much makes an older one redundant) asks for a
    * few per request instead of tokenizing at every earlier one. With `routes: 'any'`, or a request
    * that splits a UTF-8 sequence, every candidate is counted.
+   *
+   * `longest` is what `longest(request)` returns. With `ties: 'latest'` it is taken from the counts
+   * already made, when the caller skips only requests whose bound is at most the most a newer one
+   * was counted to share (as a replay that keeps the non-redundant entries does): such a request
+   * cannot share more than that newer one, and loses the tie to it. A second search is then saved.
+   * Otherwise `longest` searches again.
    */
-  sharedWithNeeded(request: PrefixRequest, needs: (index: number, bound: number) => boolean, counted: (index: number, tokens: number) => void): readonly SharedTokens[] {
+  sharedWithNeeded(
+    request: PrefixRequest,
+    needs: (index: number, bound: number) => boolean,
+    counted: (index: number, tokens: number) => void,
+  ): { readonly shared: readonly SharedTokens[]; readonly longest: PrefixMatch | undefined } {
     if (this.#options.routes === 'any' || splitsUtf8Sequence(request.segments)) {
-      const { shared } = this.sharedWithEach(request);
-      for (const { index, tokens } of [...shared].reverse()) counted(index, tokens);
-      return shared;
+      const each = this.sharedWithEach(request);
+      for (const { index, tokens } of [...each.shared].reverse()) counted(index, tokens);
+      return each;
     }
     const pending: { readonly index: number; readonly group: Group }[] = [];
     for (const group of this.#groups(request)) for (const index of group.indices) pending.push({ index, group });
     pending.sort((a, b) => b.index - a.index);
     const counts = new Map<string, (other: PrefixRequest) => number>();
-    const found: SharedTokens[] = [];
+    const found: Candidate[] = [];
+    let most = -1;
+    let prunedOnlyBelowCounts = true;
     for (const { index, group } of pending) {
-      if (!needs(index, group.bound)) continue;
-      const { tokens } = this.#count(index, request, group, counts);
-      counted(index, tokens);
-      found.push({ index, tokens });
+      if (!needs(index, group.bound)) {
+        prunedOnlyBelowCounts &&= group.bound <= most;
+        continue;
+      }
+      const candidate = this.#count(index, request, group, counts);
+      counted(index, candidate.tokens);
+      most = Math.max(most, candidate.tokens);
+      found.push(candidate);
     }
-    return found.reverse();
+    found.reverse();
+    let longest: PrefixMatch | undefined;
+    if (this.#options.ties === 'latest' && prunedOnlyBelowCounts) {
+      let best: Candidate | undefined;
+      for (const candidate of found) if (this.#beats(candidate, best)) best = candidate;
+      longest = best && this.#matchOf(best, request);
+    } else longest = this.longest(request);
+    return { shared: found.map(({ index, tokens }) => ({ index, tokens })), longest };
   }
 
   /** Every earlier request that is a candidate for `request` under `routes`, in the order added. */

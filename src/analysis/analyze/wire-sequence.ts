@@ -62,13 +62,12 @@ export function matchEarlier(earlier: Earlier, request: PrefixRequest, time: num
     best = Math.max(best, tokens);
     for (const position of earlier.seen[index]!.breakpoints) if (position <= tokens) covered.add(position);
   };
-  const shared = earlier.index.sharedWithNeeded(request, needs, counted);
+  const { shared, longest } = earlier.index.sharedWithNeeded(request, needs, counted);
   const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
     const entry = earlier.seen[index]!;
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
     return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
   });
-  const longest = earlier.index.longest(request);
   return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
 }
 
