@@ -118,7 +118,10 @@ interface Current {
   readonly ends: number[];
   readonly anchor: { record: RequestRecord; shared: number } | undefined;
   readonly shared: number;
+  /** The matches a policy can read from (see `PrefixStore.liveMatches`). */
   readonly matches: readonly StoreMatch<Label>[];
+  /** Of every match, the one sharing the most units: what the divergence is reported against. */
+  readonly best: StoreMatch<Label> | undefined;
   readonly request: PrefixRequest;
   readonly blocks: readonly RequestBlock[];
   readonly time: number;
@@ -178,16 +181,6 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return queue.sort((a, b) => a.call.sentAt - b.call.sentAt);
   }
 
-  /** The session's own earlier request sharing the most leading units, and how many. */
-  #anchor(state: SessionState, matches: readonly StoreMatch<Label>[], sessionIndex: number): { record: RequestRecord; shared: number } | undefined {
-    let best: { record: RequestRecord; shared: number } | undefined;
-    for (const match of matches) {
-      if (match.label.session !== sessionIndex || match.sharedUnits === 0) continue;
-      if (best === undefined || match.sharedUnits >= best.shared) best = { record: state.records[match.label.index]!, shared: match.sharedUnits };
-    }
-    return best;
-  }
-
   /** Measures one request against the store: its block ends, estimated from the session's calibration and its own earlier requests. */
   measure(step: ClaudeCodeStep): MeasuredRequest {
     const { state, sessionIndex, call } = step;
@@ -203,8 +196,13 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const estimates = [0, ...blocks.map((block) => this.#estimate(block))];
     const time = call.sentAt / 1000;
 
-    const matches = this.#store.matches(route, { units }, time);
-    const anchor = this.#anchor(state, matches, sessionIndex);
+    // Anthropic reads an entry only at a live breakpoint: the dead entries of a long conversation are
+    // passed over (the session's anchor and the divergence's earlier request are picked from all).
+    const found = this.#store.liveMatches(route, { units }, time, this.policy.name === 'anthropic' ? this.#ttlSeconds : undefined, (label) => label.session);
+    const matches = found.live;
+    const own = found.bestOfGroup.get(sessionIndex);
+    // The session's own earlier request sharing the most leading units, and how many.
+    const anchor = own === undefined ? undefined : { record: state.records[own.label.index]!, shared: own.sharedUnits };
     const scale = state.calibration.scale;
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
@@ -226,7 +224,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
     const request: PrefixRequest = { ...this.#shell(route), segments };
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, key, evidence, fitted: ends };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, best: found.best, request, blocks, time, key, evidence, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -257,9 +255,9 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return { ...result, cacheReadRange: [Math.min(low, 0), Math.max(high, head)] };
   }
 
-  divergence({ state, sessionIndex, call }: ClaudeCodeStep): RequestDivergence | null {
-    const { request, matches, time } = this.#now();
-    return this.#divergence(state, sessionIndex, call, request, matches, time);
+  divergence({ state, call }: ClaudeCodeStep): RequestDivergence | null {
+    const { request, best, time } = this.#now();
+    return this.#divergence(state, call, request, best, time);
   }
 
   /** Learns from the request's logged usage (its fitted block ends), then stores it. */
@@ -353,19 +351,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return this.#current;
   }
 
-  #divergence(
-    state: SessionState,
-    sessionIndex: number,
-    call: ClaudeCodeApiCall,
-    request: PrefixRequest,
-    matches: readonly StoreMatch<Label>[],
-    time: number,
-  ): ReturnType<typeof claudeCodeDivergence> {
+  #divergence(state: SessionState, call: ClaudeCodeApiCall, request: PrefixRequest, best: StoreMatch<Label> | undefined, time: number): ReturnType<typeof claudeCodeDivergence> {
     const sessions = this.sessionStates;
-    let best: StoreMatch<Label> | undefined;
-    for (const match of matches) {
-      if (best === undefined || match.sharedUnits > best.sharedUnits || (match.sharedUnits === best.sharedUnits && match.ageSeconds < best.ageSeconds)) best = match;
-    }
     const earlier = (record: RequestRecord, ageSeconds: number): EarlierRequest => ({
       session: sessions[record.session]!.id,
       index: record.index,
