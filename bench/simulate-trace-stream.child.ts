@@ -1,4 +1,5 @@
-import { simulateTraceFile } from '../src/analysis/index.js';
+// From its own folder, not the analysis barrel: the process holds what a replay needs, as the CLI's simulate does.
+import { simulateTraceFile } from '../src/analysis/simulate/index.js';
 import { peakRssMiB, printRssReport, settledMemory } from './support/measure-rss.js';
 
 /*

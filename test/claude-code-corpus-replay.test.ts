@@ -50,20 +50,22 @@ describeWithCorpus(PROJECTS, 'Claude Code sessions replayed through the Anthropi
     expect(treeOf(MAIN_SESSIONS[3]!).sessions[1]!.file).toMatch(/subagents\/agent-a2271d1\.jsonl$/);
   });
 
-  // Over every request of every project (687 with usage, none left out); measured 672 (97.8%).
-  it('predicted cold or warm matches the logged usage on at least 672 of the 687 corpus requests', () => {
+  // Over every request of every project (687 with usage, none left out); measured 664 (96.7%). A
+  // request after an idle gap past its head's TTL reads the head only on evidence in the input; 10
+  // such requests found their head warm without any (their read lies inside the predicted range).
+  it('predicted cold or warm matches the logged usage on at least 664 of the 687 corpus requests', () => {
     const accuracy = predictionAccuracy([...all.values()]);
     expect(accuracy.requests).toBe(687);
     expect(accuracy.excludedRequests).toBe(0);
-    expect(accuracy.coldWarmAgree).toBeGreaterThanOrEqual(672);
+    expect(accuracy.coldWarmAgree).toBeGreaterThanOrEqual(664);
   });
 
-  // Measured 611 of 687 exact (88.9%), 619 inside the predicted range, median input-token error 130.
-  it('the predicted cache read is exact on at least 611 of the 687 corpus requests, median read error 0, median input error at most 130 tokens', () => {
+  // Measured 604 of 687 exact (87.9%), 621 inside the predicted range, median input-token error 130.
+  it('the predicted cache read is exact on at least 604 of the 687 corpus requests, inside its range on 621, median read error 0, median input error at most 130 tokens', () => {
     const accuracy = predictionAccuracy([...all.values()]);
     expect(accuracy.medianReadError).toBe(0);
-    expect(accuracy.exactReads).toBeGreaterThanOrEqual(611);
-    expect(accuracy.readInRange).toBeGreaterThanOrEqual(619);
+    expect(accuracy.exactReads).toBeGreaterThanOrEqual(604);
+    expect(accuracy.readInRange).toBeGreaterThanOrEqual(621);
     expect(accuracy.medianInputError).toBeLessThanOrEqual(130);
   });
 
@@ -79,13 +81,17 @@ describeWithCorpus(PROJECTS, 'Claude Code sessions replayed through the Anthropi
     expect(first.predicted.cacheReadRange[0]).toBe(0);
   });
 
-  it('a request after an idle gap longer than the TTL reads only the global head, and says why', () => {
-    const main = treeOf(MAIN_SESSIONS[0]!).sessions[0]!;
-    // 11:35:21 → 11:43:18: 7m50s idle; the log shows 12,317 read (the head) and 22,961 written.
+  it('a request after an idle gap longer than the TTL, with no other session sending its head, is predicted cold with the head as the top of its range, and says why', () => {
+    const tree = treeOf(MAIN_SESSIONS[0]!);
+    const main = tree.sessions[0]!;
+    // 11:35:21 → 11:43:18: 7m50s idle; the log shows 12,317 read (the head, kept warm by something the
+    // input does not hold) and 22,961 written.
     const afterGap = main.requests.find((request) => request.time?.startsWith('2025-11-17T11:43:18'))!;
     expect(afterGap.observed).toMatchObject({ cacheRead: 12_317 });
-    expect(afterGap.predicted.cacheRead).toBe(12_317);
+    expect(afterGap.predicted.cacheRead).toBe(0);
+    expect(afterGap.predicted.cacheReadRange).toEqual([0, 12_317]);
     expect(afterGap.divergence).toMatchObject({ cause: 'ttl', against: { index: 22 } });
+    expect(tree.notes.some((note) => note.startsWith('session cb2e607c-c758-415a-8b45-c49e4631906a: request #23, after its own head entry expired in an idle gap, predicted cold'))).toBe(true);
   });
 
   it('subagents start cold: their first request reads nothing, as logged', () => {

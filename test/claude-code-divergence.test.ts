@@ -35,6 +35,15 @@ describe('Claude Code divergence causes', () => {
     });
   }
 
+  it('a head that differs with nothing logged to tell why says so; one sent by another Claude Code version names both versions', () => {
+    const after = request('[other head]', 'first question', 'first answer');
+    const unknown = claudeCodeDivergence({ request: after, model: route.model, against: earlier(20), comparison: comparePrefix(before, after), previousInSession: earlier(20), ttlSeconds: 300 });
+    expect(unknown).toMatchObject({ cause: 'system', detail: 'the head (tools and system prompt) differs: what changed is not recorded in the transcript' });
+    const older = { ...earlier(20), version: '2.0.37' };
+    const upgraded = claudeCodeDivergence({ request: after, model: route.model, version: '2.0.55', against: older, comparison: comparePrefix(before, after), previousInSession: older, ttlSeconds: 300 });
+    expect(upgraded?.detail).toBe('the head (tools and system prompt) differs: Claude Code 2.0.37 → 2.0.55 (the system prompt and tools come with the version)');
+  });
+
   it('nothing earlier on the route after a model switch is the route', () => {
     const divergence = claudeCodeDivergence({ request: before, model: route.model, against: null, comparison: null, previousInSession: earlier(10, 'claude-opus-4-5-20251101'), ttlSeconds: 300 });
     expect(divergence).toMatchObject({ cause: 'route', inferred: false, detail: expect.stringContaining('claude-opus-4-5-20251101') });

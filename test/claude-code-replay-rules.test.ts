@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
-import { readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
+import { HeadEvidence, readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
 import { prose, writeTranscript } from './support/claude-code-transcript.js';
 
 const FIRST = { input: 3, read: 0, write: 6_000 };
@@ -37,13 +37,60 @@ describe('Claude Code replay rules', () => {
     expect(request!.divergence).toMatchObject({ cause: 'route', against: { index: 0 } });
   });
 
-  it('with the global head, a main-agent request after the TTL still reads the head it first read', async () => {
+  it('a main-agent request after the TTL with no evidence in the input is predicted cold, the head it first read as the top of its range', async () => {
     const file = writeTranscript([
       { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), usage: { input: 3, read: 12_000, write: 3_500 } },
       { at: '2026-01-01T10:30:00.000Z', userText: 'later', usage: { input: 3, read: 12_000, write: 3_520 } },
     ]);
-    const requests = (await analyzeClaudeCodeSession(file)).sessions[0]!.requests;
+    const tree = await analyzeClaudeCodeSession(file);
+    const later = tree.sessions[0]!.requests[1]!;
+    expect(later.predicted.cacheRead).toBe(0);
+    expect(later.predicted.cacheReadRange).toEqual([0, 12_000]);
+    expect(tree.notes.some((note) => note.startsWith('session session-1: request #1, after its own head entry expired in an idle gap, predicted cold'))).toBe(true);
+  });
+
+  it('a main-agent request after the TTL reads its head when another session of the input sent the same head within its TTL, and the notes name it', async () => {
+    const heads = new HeadEvidence();
+    const other = writeTranscript([{ at: '2026-01-01T10:28:00.000Z', userText: prose(2000, 7), usage: { input: 3, read: 0, write: 14_000 } }], { sessionId: 'session-2' });
+    const idle = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), usage: { input: 3, read: 12_000, write: 3_500 } },
+      { at: '2026-01-01T10:30:00.000Z', userText: 'later', usage: { input: 3, read: 12_000, write: 3_520 } },
+    ]);
+    // The other session's first request (two minutes before the idle one's) wrote its head and prompt.
+    await analyzeClaudeCodeSession(other, { heads });
+    const tree = await analyzeClaudeCodeSession(idle, { heads });
+    expect(tree.sessions[0]!.requests[1]!.predicted.cacheRead).toBe(12_000);
+    expect(tree.notes.some((note) => note.startsWith('session session-1: request #1, after its own head entry expired in an idle gap, predicted warm') && note.includes('sent by session-2 120 s before'))).toBe(true);
+  });
+
+  it('with globalHead asked for, a main-agent request after the TTL still reads the head it first read', async () => {
+    const file = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), usage: { input: 3, read: 12_000, write: 3_500 } },
+      { at: '2026-01-01T10:30:00.000Z', userText: 'later', usage: { input: 3, read: 12_000, write: 3_520 } },
+    ]);
+    const requests = (await analyzeClaudeCodeSession(file, { globalHead: true })).sessions[0]!.requests;
     expect(requests[1]!.predicted.cacheRead).toBe(12_000);
+  });
+
+  it('a session resumed in another Claude Code version sends another head: the row names the versions, and the request is cold without evidence', async () => {
+    const file = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), version: '2.0.37', usage: { input: 3, read: 12_000, write: 3_500 } },
+      { at: '2026-01-01T10:01:00.000Z', userText: 'after the update', version: '2.0.55', usage: { input: 3, read: 0, write: 15_900 } },
+    ]);
+    const tree = await analyzeClaudeCodeSession(file);
+    const resumed = tree.sessions[0]!.requests[1]!;
+    expect(resumed.divergence).toMatchObject({ cause: 'system', against: { index: 0 }, detail: 'the head (tools and system prompt) changed: Claude Code 2.0.37 → 2.0.55 (the system prompt and tools come with the version)' });
+    expect(resumed.predicted.cacheRead).toBe(0);
+    expect(tree.notes.some((note) => note.startsWith('session session-1: request #1, the first on the head of another Claude Code version, predicted cold') && note.includes('2.0.55'))).toBe(true);
+  });
+
+  it('a model switch that comes with another Claude Code version says both', async () => {
+    const file = writeTranscript([
+      { at: '2026-01-01T10:00:00.000Z', userText: prose(3000), version: '2.0.37', usage: FIRST },
+      { at: '2026-01-01T10:01:00.000Z', userText: 'switch', version: '2.0.55', model: 'claude-opus-4-1-20250805', usage: { input: 3, read: 0, write: 6_020 } },
+    ]);
+    const [request] = (await analyzeClaudeCodeSession(file)).sessions[0]!.requests.slice(1);
+    expect(request!.divergence).toMatchObject({ cause: 'route', detail: expect.stringContaining('to claude-opus-4-1-20250805, and Claude Code 2.0.37 → 2.0.55') });
   });
 
   it('a streamed response logged as one entry per block is one request with the final output count', async () => {

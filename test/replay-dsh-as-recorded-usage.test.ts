@@ -58,13 +58,9 @@ describeWithCorpus('dsh-as-recorded', 'DSH sessions as recorded against the real
     expect(predictionAccuracy(trees).excludedRequests).toBe(0);
   });
 
-  // A hook's context message (an original `context/message` event) reached the model in a wire form
-  // the log does not keep: the server counts 8 tokens more than the message text after a prompt-submit
-  // hook and 33 after a post-tool hook. Every other total is within 1%.
-  it('predicts every total within 1%, except the two follow-ups after a post-tool hook context message (within 1.2%)', () => {
+  it('predicts every total within 1%', () => {
     const missed = scored.get('auto')!.filter(({ request }) => Math.abs(request.tokens - observedTotal(request)) > 0.01 * observedTotal(request));
-    expect(missed.map(({ scenario, file, request }) => `${scenario} ${file} ${request.index}`).sort()).toEqual(['hook-cc-posttool-context session.jsonl 1', 'hook-codex-posttool-context session.jsonl 1']);
-    for (const { request } of missed) expect(Math.abs(request.tokens - observedTotal(request))).toBeLessThanOrEqual(0.012 * observedTotal(request));
+    expect(missed.map(({ scenario, file, request }) => `${scenario} ${file} ${request.index}`)).toEqual([]);
   });
 
   it('puts the observed read inside its range and within one 128-token unit on at least 95% of requests', () => {
@@ -81,6 +77,8 @@ describeWithCorpus('dsh-as-recorded', 'DSH sessions as recorded against the real
     expect(accuracy.coldWarmAgree).toBe(rows.length);
   });
 
+  // The requests after a hook's context message miss by the tokens of the envelope the recording's
+  // DSH put around it and today's event shape no longer carries (hook-context-envelope.test.ts).
   it('with calibration off, totals on full heads are within 3 tokens on at least 90%, exact on every request without a hook context message', () => {
     const rows = scored.get('never')!.filter((row) => row.fullHead);
     const within = rows.filter(({ request }) => Math.abs(request.tokens - observedTotal(request)) <= 3);

@@ -121,7 +121,7 @@ export function bucketMergeRange(bytes: Uint8Array, from: number, to: number, ta
     const right = tokens[middle]!;
     const slot = (Math.imul(left, 0x9e3779b1) ^ right) & (PAIR_CACHE_SLOTS - 1);
     if (left >= 0 && right >= 0 && cachedLeft[slot] === left && cachedRight[slot] === right) return cachedRank[slot]!;
-    const found = table.rank(bytes, from + start, from + next[middle]!);
+    const found = table.pairRank(bytes, from + start, from + middle, from + next[middle]!);
     const rank = found < 0 ? NONE : found;
     if (left >= 0 && right >= 0) {
       cachedLeft[slot] = left;

@@ -66,7 +66,7 @@ function wellFormed(text: string): boolean {
  */
 function pairRank(table: ByteRankTable, bytes: Uint8Array, starts: Int32Array, parts: number, index: number): number {
   if (index + 2 > parts) return NONE;
-  const rank = table.rank(bytes, starts[index]!, starts[index + 2]!);
+  const rank = table.pairRank(bytes, starts[index]!, starts[index + 1]!, starts[index + 2]!);
   return rank < 0 ? NONE : rank;
 }
 
@@ -252,9 +252,10 @@ export class BytePairEncoder {
     }
     const length = this.#toBytes(piece);
     const bytes = this.#bytes;
-    // The whole piece first, as the library does: a token that merging would not reach still wins.
+    // The whole piece first, as gpt-tokenizer does: a token that merging would not reach still wins
+    // there (a merge list only takes the tokens merging reaches: `wholeRank`).
     // A piece with a lone surrogate is never a token of the library's (its UTF-8 bytes say U+FFFD).
-    const whole = length <= table.maxTokenBytes && (length === piece.length || wellFormed(piece)) ? table.rank(bytes, 0, length) : -1;
+    const whole = length <= table.maxTokenBytes && (length === piece.length || wellFormed(piece)) ? table.wholeRank(bytes, 0, length) : -1;
     if (whole >= 0) {
       out?.push(whole);
       return 1;

@@ -21,6 +21,30 @@ export interface ByteRankParts {
   readonly starts: Int32Array;
   /** Open-addressing slots of FNV-1a hashes: rank + 1, 0 for an empty slot (length a power of two). */
   readonly slots: Int32Array;
+  /**
+   * Only for a vocabulary given as a merge list (Hugging Face BPE): each rank's left part length in
+   * bytes, 0 for a token no merge makes (a single byte). See `MergeRules`.
+   */
+  readonly lefts?: Uint8Array;
+  /** With `lefts`: 1 where merging the token's own bytes gives the token back, else 0. */
+  readonly wholes?: Uint8Array;
+  /**
+   * One value: the longest token's length in bytes. Stored with the table because finding it again
+   * walks every rank, which took about 50 ms of each cold load of a 128k-token table.
+   */
+  readonly longest?: Int32Array;
+}
+
+/**
+ * The merge list of a Hugging Face BPE vocabulary, as byte lengths: the ranks are the merged
+ * tokens' ids, in merge order. Such a vocabulary merges the pair `(a, b)` it lists, not any two
+ * adjacent parts whose bytes form a token: `Ġ` + `the` is not merged into `Ġthe` when the list
+ * makes `Ġthe` from `Ġt` + `he`. Each token is made by one listed merge, so its left part's length
+ * tells the listed pair apart from every other split of the same bytes.
+ */
+export interface MergeRules {
+  /** Left part length in bytes of the merge that makes each rank, 0 when none does. */
+  readonly lefts: Uint8Array;
 }
 
 export class ByteRankTable {
@@ -34,9 +58,11 @@ export class ByteRankTable {
   /** rank + 1 per slot, 0 for an empty slot. */
   readonly #slots: Int32Array;
   readonly #mask: number;
+  readonly #lefts: Uint8Array | undefined;
+  #wholes: Uint8Array | undefined;
 
   /** The table of a vocabulary as gpt-tokenizer ships it (about 0.2 s for o200k: see `rank-table-file.ts`). */
-  static fromEntries(entries: RankEntries): ByteRankTable {
+  static fromEntries(entries: RankEntries, merges?: MergeRules): ByteRankTable {
     const encoder = new TextEncoder();
     const bytesOf = entries.map((entry) => (entry === undefined ? new Uint8Array(0) : typeof entry === 'string' ? encoder.encode(entry) : Uint8Array.from(entry)));
     const starts = new Int32Array(bytesOf.length + 1);
@@ -50,7 +76,7 @@ export class ByteRankTable {
     bytesOf.forEach((bytes, rank) => pool.set(bytes, starts[rank]!));
     let capacity = 1;
     while (capacity < bytesOf.length * 4) capacity *= 2;
-    const table = new ByteRankTable({ pool, starts, slots: new Int32Array(capacity) });
+    const table = new ByteRankTable({ pool, starts, slots: new Int32Array(capacity), ...(merges ? { lefts: merges.lefts } : {}) });
     for (let rank = 0; rank < bytesOf.length; rank++) {
       if (entries[rank] === undefined) continue;
       // A later rank with the same bytes wins, as in the library's own Map (set in rank order).
@@ -72,15 +98,59 @@ export class ByteRankTable {
     this.#starts = parts.starts;
     this.#slots = parts.slots;
     this.#mask = parts.slots.length - 1;
-    let longest = 0;
-    for (let rank = 0; rank + 1 < parts.starts.length; rank++) longest = Math.max(longest, parts.starts[rank + 1]! - parts.starts[rank]!);
+    this.#lefts = parts.lefts;
+    this.#wholes = parts.wholes;
+    let longest = parts.longest?.[0] ?? -1;
+    if (longest < 0) {
+      longest = 0;
+      for (let rank = 0; rank + 1 < parts.starts.length; rank++) longest = Math.max(longest, parts.starts[rank + 1]! - parts.starts[rank]!);
+    }
     this.maxTokenBytes = longest;
     this.byteRanks = new Int32Array(256).fill(-1);
   }
 
   /** The arrays the table is made of, to store (`rank-table-file.ts`). */
   parts(): ByteRankParts {
-    return { pool: this.#pool, starts: this.#starts, slots: this.#slots };
+    const merges = this.#lefts ? { lefts: this.#lefts, ...(this.#wholes ? { wholes: this.#wholes } : {}) } : {};
+    return { pool: this.#pool, starts: this.#starts, slots: this.#slots, longest: Int32Array.of(this.maxTokenBytes), ...merges };
+  }
+
+  /**
+   * Marks which tokens merging their own bytes gives back (`wholes`), so that a pre-token that is
+   * such a token is looked up once instead of merged. `merge` is the table's own merge.
+   */
+  markWholes(merge: (bytes: Uint8Array) => readonly number[]): void {
+    if (!this.#lefts) return;
+    const wholes = new Uint8Array(this.#starts.length - 1);
+    for (let rank = 0; rank < wholes.length; rank++) {
+      const bytes = this.#pool.subarray(this.#starts[rank]!, this.#starts[rank + 1]!);
+      if (bytes.length === 0) continue;
+      const tokens = merge(bytes);
+      wholes[rank] = tokens.length === 1 && tokens[0] === rank ? 1 : 0;
+    }
+    this.#wholes = wholes;
+  }
+
+  /**
+   * Rank of the token `bytes[start, end)` when it is a whole pre-token that merging reaches; -1
+   * otherwise. In a gpt-tokenizer vocabulary every token is (the library looks the whole piece up
+   * first); in a merge list, only those `markWholes` found.
+   */
+  wholeRank(bytes: Uint8Array, start: number, end: number): number {
+    const rank = this.rank(bytes, start, end);
+    if (rank < 0 || !this.#lefts) return rank;
+    return this.#wholes?.[rank] === 1 ? rank : -1;
+  }
+
+  /**
+   * Rank of the part `bytes[start, middle)` merged with the part `bytes[middle, end)`, or -1 when
+   * they do not merge: their bytes are no token, or (in a merge list) the list makes that token
+   * from another pair.
+   */
+  pairRank(bytes: Uint8Array, start: number, middle: number, end: number): number {
+    const rank = this.rank(bytes, start, end);
+    if (rank < 0 || !this.#lefts) return rank;
+    return this.#lefts[rank] === middle - start ? rank : -1;
   }
 
   #fillByteRanks(): void {

@@ -19,6 +19,8 @@ export type RankOf = (bytes: Uint8Array) => number | undefined;
 /** Looks up the rank of `bytes[start, end)`; -1 when it is not a token (`ByteRankTable` is one). */
 export interface RangeRanks {
   rank(bytes: Uint8Array, start: number, end: number): number;
+  /** Rank of part `[start, middle)` merged with part `[middle, end)`; -1 when they do not merge. */
+  pairRank(bytes: Uint8Array, start: number, middle: number, end: number): number;
 }
 
 /**
@@ -27,7 +29,8 @@ export interface RangeRanks {
  */
 export function heapBytePairMerge(piece: Uint8Array, rankOf: RankOf): number[] {
   const ranks: number[] = [];
-  const table: RangeRanks = { rank: (bytes, start, end) => rankOf(bytes.subarray(start, end)) ?? -1 };
+  const rank = (bytes: Uint8Array, start: number, end: number) => rankOf(bytes.subarray(start, end)) ?? -1;
+  const table: RangeRanks = { rank, pairRank: (bytes, start, _middle, end) => rank(bytes, start, end) };
   heapMergeRange(piece, 0, piece.length, table, ranks);
   return ranks;
 }
@@ -133,7 +136,7 @@ class PartHeap {
 function pairRank(parts: PartHeap, bytes: Uint8Array, from: number, length: number, table: RangeRanks, start: number): number {
   const middle = parts.next[start]!;
   if (middle >= length) return NONE;
-  const rank = table.rank(bytes, from + start, from + parts.next[middle]!);
+  const rank = table.pairRank(bytes, from + start, from + middle, from + parts.next[middle]!);
   return rank < 0 ? NONE : rank;
 }
 

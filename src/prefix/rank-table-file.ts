@@ -30,13 +30,13 @@ export function buildRankTable(name: string): ByteRankTable {
 /** The generated table of encoding `name`, or null when there is none for the installed gpt-tokenizer. */
 export function loadRankTable(name: string): ByteRankTable | null {
   const arrays = readTableFile(rankTableUrl(name), builtFrom(name));
-  const { pool, starts, slots } = arrays ?? {};
-  if (!(pool instanceof Uint8Array && starts instanceof Int32Array && slots instanceof Int32Array)) return null;
-  return ByteRankTable.fromParts({ pool, starts, slots });
+  const { pool, starts, slots, longest } = arrays ?? {};
+  if (!(pool instanceof Uint8Array && starts instanceof Int32Array && slots instanceof Int32Array && longest instanceof Int32Array)) return null;
+  return ByteRankTable.fromParts({ pool, starts, slots, longest });
 }
 
 /** The bytes of encoding `name`'s table file, built from gpt-tokenizer's rank list. */
 export function rankTableFileBytes(name: string): Uint8Array {
-  const { pool, starts, slots } = buildRankTable(name).parts();
-  return encodeTableFile(builtFrom(name), { pool, starts, slots });
+  const { pool, starts, slots, longest } = buildRankTable(name).parts();
+  return encodeTableFile(builtFrom(name), { pool, starts, slots, longest: longest! });
 }

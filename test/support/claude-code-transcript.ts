@@ -7,6 +7,8 @@ export interface TurnSpec {
   readonly at: string;
   readonly userText: string;
   readonly model?: string;
+  /** Claude Code's version logged on the turn's entries (none by default). */
+  readonly version?: string;
   /** Content blocks of the response, each logged as its own entry as Claude Code streams them. */
   readonly blocks?: readonly { readonly type: 'text'; readonly text: string }[];
   readonly usage: { readonly input: number; readonly read: number; readonly write: number; readonly output?: number };
@@ -16,13 +18,13 @@ export interface TurnSpec {
  * Writes a transcript in Claude Code's layout (user entry, then one assistant entry per content block
  * with the same message id, request id and usage) and returns its path.
  */
-export function writeTranscript(turns: readonly TurnSpec[], options: { readonly sidechain?: boolean } = {}): string {
+export function writeTranscript(turns: readonly TurnSpec[], options: { readonly sidechain?: boolean; readonly sessionId?: string } = {}): string {
   const directory = mkdtempSync(path.join(tmpdir(), 'kvprefix-claude-code-'));
   const file = path.join(directory, 'session.jsonl');
   const lines: string[] = [];
   let parent: string | null = null;
   turns.forEach((turn, index) => {
-    const common = { sessionId: 'session-1', isSidechain: options.sidechain ?? false, ...(options.sidechain ? { agentId: 'agent-1' } : {}) };
+    const common = { sessionId: options.sessionId ?? 'session-1', isSidechain: options.sidechain ?? false, ...(options.sidechain ? { agentId: 'agent-1' } : {}), ...(turn.version === undefined ? {} : { version: turn.version }) };
     const userUuid = `user-${index}`;
     lines.push(JSON.stringify({ type: 'user', uuid: userUuid, parentUuid: parent, timestamp: turn.at, ...common, message: { role: 'user', content: turn.userText } }));
     parent = userUuid;

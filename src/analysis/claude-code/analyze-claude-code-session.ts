@@ -109,10 +109,10 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
   const notes = [
     'Claude Code does not log request bodies: each request is rebuilt from the transcript (messages in order; breakpoints at the end of the system prompt and of the last message).',
     `Token counts are ${(options.tokenizer ?? getTokenizer()).name} estimates of the logged content, calibrated per session against the usage (input + cache read + cache write) of earlier requests, never the request being predicted.`,
-    options.globalHead === false
-      ? 'No global head assumed: only requests in the input warm the cache.'
-      : "After its first request, a main session reads its tools and static system prompt (at the size its own usage showed) from a cache shared across sessions (assumed warm).",
-    'A first request reads its head (tools and system prompt) only when the input holds evidence: another session or subagent sent the same head (Claude Code version, model, agent type) within its TTL before it. Otherwise it is predicted cold, with the warm read as the top of its range.',
+    options.globalHead === true
+      ? "After an idle gap past its head's TTL, a main session is assumed to read its tools and static system prompt (at the size its own usage showed) from a cache shared across sessions (globalHead), evidence or not."
+      : 'Only requests in the input warm the cache.',
+    "A first request, and a later one whose own head entry expired in an idle gap, reads its head (tools and system prompt) only when the input holds evidence: another session or subagent sent the same head (Claude Code version, model, agent type) within its TTL before it. Otherwise it is predicted cold, with the warm read as the top of its range.",
     ...replay.headNotes,
   ];
   for (const state of states) {

@@ -6,6 +6,8 @@ export interface EarlierRequest {
   readonly session: string;
   readonly index: number;
   readonly model: string;
+  /** Claude Code's version that sent it, as the transcript logs it. */
+  readonly version?: string | undefined;
   /** Seconds since that request refreshed its entry. */
   readonly ageSeconds: number;
 }
@@ -14,6 +16,8 @@ export interface EarlierRequest {
 export interface DivergenceFacts {
   readonly request: PrefixRequest;
   readonly model: string;
+  /** Claude Code's version that sent this request, as the transcript logs it. */
+  readonly version?: string | undefined;
   /** The earlier request on the same route sharing the most of this one (null when none). */
   readonly against: EarlierRequest | null;
   /** `comparePrefix(against, request)`; null when `against` is null. */
@@ -29,6 +33,18 @@ function minutes(seconds: number): string {
   return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
 }
 
+/**
+ * What the transcript shows of a head change between an earlier request and this one. A transcript
+ * carries no system prompt and no tool definitions, only what they come with: Claude Code's version
+ * (its prompt and tools are released with it) and the model.
+ */
+function headChange(earlier: EarlierRequest, facts: DivergenceFacts): string {
+  const changes: string[] = [];
+  if (earlier.version !== facts.version && earlier.version !== undefined && facts.version !== undefined) changes.push(`Claude Code ${earlier.version} → ${facts.version} (the system prompt and tools come with the version)`);
+  if (earlier.model !== facts.model) changes.push(`model ${earlier.model} → ${facts.model}`);
+  return changes.length > 0 ? changes.join('; ') : 'what changed is not recorded in the transcript';
+}
+
 /*
  * The one place where a Claude Code request's divergence gets its cause. It reads only the sizes of
  * the comparison (how many segments both sides share) and this request's own segments, so it does
@@ -38,15 +54,15 @@ function minutes(seconds: number): string {
 export function claudeCodeDivergence(facts: DivergenceFacts): RequestDivergence | null {
   const { against, comparison, previousInSession } = facts;
   if (against === null || comparison === null) {
-    if (previousInSession === null || previousInSession.model === facts.model) return null;
-    return {
-      kind: null,
-      name: null,
-      cause: 'route',
-      detail: `model changed from ${previousInSession.model} to ${facts.model}: the cache is kept per model, nothing of the earlier requests is read`,
-      inferred: false,
-      against: { session: previousInSession.session, index: previousInSession.index },
-    };
+    if (previousInSession === null) return null;
+    const reference = { session: previousInSession.session, index: previousInSession.index };
+    if (previousInSession.model !== facts.model) {
+      const version = previousInSession.version !== facts.version && previousInSession.version !== undefined && facts.version !== undefined ? `, and Claude Code ${previousInSession.version} → ${facts.version}` : '';
+      return { kind: null, name: null, cause: 'route', detail: `model changed from ${previousInSession.model} to ${facts.model}${version}: the cache is kept per model, nothing of the earlier requests is read`, inferred: false, against: reference };
+    }
+    if (previousInSession.version === facts.version) return null;
+    // Same model, another version: the head this session sends changed under it.
+    return { kind: 'system', name: 'claude-code head', cause: 'system', detail: `the head (tools and system prompt) changed: ${headChange(previousInSession, facts)}`, inferred: false, against: reference };
   }
   const reference = { session: against.session, index: against.index };
   const shared = comparison.commonPrefix.segments;
@@ -79,7 +95,7 @@ export function claudeCodeDivergence(facts: DivergenceFacts): RequestDivergence 
     kind,
     name,
     cause: kind === 'system' ? 'system' : 'history',
-    detail: kind === 'system' ? 'the head (tools and system prompt) differs' : `${name ?? 'a message'} differs from request #${against.index} (edited, dropped or reordered)`,
+    detail: kind === 'system' ? `the head (tools and system prompt) differs: ${headChange(against, facts)}` : `${name ?? 'a message'} differs from request #${against.index} (edited, dropped or reordered)`,
     inferred: true,
     against: reference,
   };

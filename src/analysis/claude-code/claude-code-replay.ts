@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { comparePrefix, getTokenizer, hashHex, hashText, PrefixTokenCounter, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
@@ -14,7 +13,7 @@ import { claudeCodeDivergence, type EarlierRequest } from './claude-code-diverge
 import type { RequestBlock } from './content-blocks.js';
 import type { SessionCalibration } from './token-calibration.js';
 import { fitBlockEnds } from './fit-block-ends.js';
-import { HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
+import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import { SessionRequestBlocks } from './session-request-blocks.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
@@ -28,8 +27,9 @@ export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   /**
    * After a main session's first request, treat its head (tools and the static system prompt, up to
    * Claude Code's system breakpoint, at the size the session's own usage showed) as warm whatever the
-   * transcript shows: main sessions read it after idle gaps. Default true. A first request is never
-   * assumed warm: see `heads`.
+   * input shows. Default false: a request whose own head entry has expired in an idle gap reads the
+   * head only on evidence, as a first request does (see `heads`); otherwise it is predicted cold,
+   * with the warm read as the top of its range.
    */
   readonly globalHead?: boolean;
   /** Head size in Claude tokens until the input shows one (default: learned from the input's usage). */
@@ -67,6 +67,7 @@ interface RequestRecord {
 /** A session's latest request as built and drawn: the next one reuses what it repeats. */
 interface Latest {
   readonly model: string;
+  readonly version: string | undefined;
   readonly blocks: readonly RequestBlock[];
   readonly segments: readonly Segment[];
   readonly spans: readonly SegmentSpan[];
@@ -87,9 +88,9 @@ export interface SessionState {
   headEnd: number | undefined;
 }
 
-function headSymbol(state: SessionState): number {
+function headSymbol(version: string | undefined, agent: string): number {
   // Sessions of one agent and version send the same head: siblings of one subagent type share it.
-  return Number(hashText(`head:${state.version ?? ''}:${state.agent}`) & 0xffffffffn);
+  return Number(hashText(`head:${version ?? ''}:${agent}`) & 0xffffffffn);
 }
 
 function routeOf(model: string): RouteKey {
@@ -125,9 +126,13 @@ interface Current {
   readonly request: PrefixRequest;
   readonly blocks: readonly RequestBlock[];
   readonly time: number;
-  /** The head's key, and for a session's first request, the evidence its head read rests on. */
+  /** The head's key, and the evidence the request's head read rests on (none: predicted cold). */
   readonly key: string;
   readonly evidence: HeadSighting | undefined;
+  /** A later request whose session's own head entry expired before it (an idle gap past the head's TTL), or never held this head. */
+  readonly idle: boolean;
+  /** A later request sent by another Claude Code version than the session's request before it: the first on a new head. */
+  readonly newHead: boolean;
   fitted: readonly number[];
 }
 
@@ -160,7 +165,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
     this.#tokenizer = options.tokenizer ?? getTokenizer();
     this.#counter = new PrefixTokenCounter(this.#tokenizer);
-    this.#globalHead = options.globalHead ?? true;
+    this.#globalHead = options.globalHead ?? false;
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
@@ -189,9 +194,11 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     let sessionBlocks = this.#sessionBlocks.get(state);
     if (sessionBlocks === undefined) this.#sessionBlocks.set(state, (sessionBlocks = new SessionRequestBlocks(state.transcript, this.#blockMemo)));
     const blocks = sessionBlocks.of(call);
-    const segments = this.#segments(state, route, blocks);
+    // The version that sent this request: a session resumed in another Claude Code sends another head.
+    const version = callVersion(call, state.version);
+    const segments = this.#segments(state, route, blocks, version);
     const units = new Uint32Array(blocks.length + 1);
-    units[0] = headSymbol(state);
+    units[0] = headSymbol(version, state.agent);
     blocks.forEach((block, at) => (units[at + 1] = block.symbol));
     const estimates = [0, ...blocks.map((block) => this.#estimate(block))];
     const time = call.sentAt / 1000;
@@ -200,15 +207,21 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     // passed over (the session's anchor and the divergence's earlier request are picked from all).
     const found = this.#store.liveMatches(route, { units }, time, this.policy.name === 'anthropic' ? this.#ttlSeconds : undefined, (label) => label.session);
     const matches = found.live;
-    const own = found.bestOfGroup.get(sessionIndex);
+    const ownBest = found.bestOfGroup.get(sessionIndex);
     // The session's own earlier request sharing the most leading units, and how many.
-    const anchor = own === undefined ? undefined : { record: state.records[own.label.index]!, shared: own.sharedUnits };
+    const anchor = ownBest === undefined ? undefined : { record: state.records[ownBest.label.index]!, shared: ownBest.sharedUnits };
     const scale = state.calibration.scale;
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
-    const key = headKey(state.version, call.model, state.agent);
-    // A first request reads a head only on evidence: the same head sent by another session within its TTL.
-    const evidence = index === 0 ? this.#heads.live(key, time, state.id) : undefined;
+    const key = headKey(version, call.model, state.agent);
+    // A request reads its head on evidence only. A later one has its own: the session's latest
+    // request that cached the head, while that entry lives. A first request, and a later one whose
+    // own head entry expired in an idle gap, need another session's: the same head sent within its TTL.
+    const own = index > 0 && state.headEnd !== undefined && state.headEnd > 0 ? this.#heads.ownLive(key, time, state.id) : undefined;
+    const idle = index > 0 && state.headEnd !== undefined && state.headEnd > 0 && own === undefined;
+    const evidence = index === 0 || idle ? this.#heads.live(key, time, state.id) : own;
+    const previous = state.records.at(-1);
+    const newHead = previous !== undefined && callVersion(previous.call, state.version) !== version;
     for (let at = 0; at < units.length; at++) {
       if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? evidence?.tokens ?? this.#headTokens ?? this.#heads.size(key, time) ?? 0;
@@ -219,12 +232,12 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const candidates: CacheMatch[] = [...matches];
     if (evidence !== undefined) {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: time - evidence.time, source: 'input', breakpoints: [ends[0]!], breakpointTtls: [evidence.ttlSeconds] });
-    } else if (this.#globalHead && !state.sidechain && index > 0 && state.headEnd !== undefined) {
+    } else if (this.#globalHead && idle && !state.sidechain) {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: 0, source: 'input', breakpoints: [ends[0]!] });
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
     const request: PrefixRequest = { ...this.#shell(route), segments };
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, best: found.best, request, blocks, time, key, evidence, fitted: ends };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, best: found.best, request, blocks, time, key, evidence, idle, newHead, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -243,13 +256,14 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   }
 
   /**
-   * Rounds the estimate. A session's first request may find its head cold or warm: its read ranges
-   * from what the store and the evidence give up to the head the input showed (when it showed one).
+   * Rounds the estimate. A session's first request, and a later one after an idle gap past its
+   * head's TTL, may find its head cold or warm: its read ranges from what the store and the evidence
+   * give up to the head the input showed (when it showed one).
    */
   round(prediction: CachePrediction): CachePrediction {
     const current = this.#now();
     const result = rounded(prediction);
-    if (current.index !== 0) return result;
+    if (current.index !== 0 && !current.idle) return result;
     const head = Math.round(current.ends[0]!);
     const [low, high] = result.cacheReadRange;
     return { ...result, cacheReadRange: [Math.min(low, 0), Math.max(high, head)] };
@@ -274,7 +288,10 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
     const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
     const ttls = usage === undefined ? undefined : written.map((position) => this.#ttlAt(position, usage, current.matches));
-    if (index === 0) this.headNotes.push(headNote(state, current.key, current.evidence, current.ends[0]!, time));
+    if (index === 0 || current.idle) {
+      const which = index === 0 ? 'first request' : current.newHead ? `request #${index}, the first on the head of another Claude Code version,` : `request #${index}, after its own head entry expired in an idle gap,`;
+      this.headNotes.push(headNote(state, which, current.key, current.evidence, current.ends[0]!, time, this.#globalHead && current.idle && !state.sidechain));
+    }
     if (usage !== undefined && state.headEnd !== undefined && state.headEnd > 0 && usage.cacheRead + usage.cacheWrite >= state.headEnd) {
       this.#heads.record({ key: current.key, session: state.id, time, tokens: state.headEnd, ttlSeconds: this.#ttlAt(fitted[0]!, usage, current.matches) });
     }
@@ -312,7 +329,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       spans.push(known !== undefined && known.tokens === tokens ? known : { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash) });
     });
     const spanList = BlockSpanList.after(latest?.spanList, spans);
-    this.#latest.set(state, { model: call.model, blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
+    this.#latest.set(state, { model: call.model, version: callVersion(call, state.version), blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
     return spanList;
   }
 
@@ -328,16 +345,17 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
    * request held in the same places (the same block objects, from the memo) keep their segments, so
    * a request hashes only its new blocks.
    */
-  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[]): Segment[] {
+  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[], version: string | undefined): Segment[] {
     const latest = this.#latest.get(state);
     let kept = 0;
-    if (latest !== undefined && latest.model === route.model) {
+    if (latest !== undefined && latest.model === route.model && latest.version === version) {
       kept = 1;
       while (kept <= blocks.length && kept <= latest.blocks.length && latest.blocks[kept - 1] === blocks[kept - 1]) kept++;
     }
     const segments = latest === undefined || kept === 0 ? [] : latest.segments.slice(0, kept);
     if (segments.length === 0) {
-      segments.push(new Segment({ kind: 'system', name: 'claude-code head', content: `[tools and system prompt of ${path.basename(state.transcript.file)}]` }, this.#shell(route).routeSeed));
+      // What identifies the head (its bytes are not logged): requests of one version and agent share it.
+      segments.push(new Segment({ kind: 'system', name: 'claude-code head', content: `[tools and system prompt of Claude Code ${version ?? '(version not logged)'}, ${state.agent}]` }, this.#shell(route).routeSeed));
     }
     for (let at = segments.length - 1; at < blocks.length; at++) {
       const block = blocks[at]!;
@@ -357,6 +375,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       session: sessions[record.session]!.id,
       index: record.index,
       model: record.call.model,
+      version: callVersion(record.call, sessions[record.session]!.version),
       ageSeconds,
     });
     const bestRecord = best === undefined || best.sharedUnits === 0 ? undefined : sessions[best.label.session]!.records[best.label.index]!;
@@ -365,6 +384,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return claudeCodeDivergence({
       request,
       model: call.model,
+      version: callVersion(call, state.version),
       against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
       comparison: bestRecord === undefined ? null : comparePrefix(earlierRequest(bestRecord), request, { counter: this.#counter }),
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
@@ -375,11 +395,12 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
 }
 
 
-/** Which evidence a session's first request rested on, in words for the tree's notes. */
-function headNote(state: SessionState, key: string, evidence: HeadSighting | undefined, head: number, time: number): string {
+/** Which evidence a session's first request, or a later one after an idle gap, rested on, in words for the tree's notes. */
+function headNote(state: SessionState, which: string, key: string, evidence: HeadSighting | undefined, head: number, time: number, assumed: boolean): string {
   const who = `${state.sidechain ? 'subagent' : 'session'} ${state.id}`;
   if (evidence !== undefined) {
-    return `${who}: first request predicted warm: its head (${key}, ${head} tokens) was sent by ${evidence.session} ${Math.round(time - evidence.time)} s before, within its ${evidence.ttlSeconds} s TTL.`;
+    return `${who}: ${which} predicted warm: its head (${key}, ${head} tokens) was sent by ${evidence.session} ${Math.round(time - evidence.time)} s before, within its ${evidence.ttlSeconds} s TTL.`;
   }
-  return `${who}: first request predicted cold: no other session in the input sent its head (${key}) within the head's TTL before it; the read ranges from 0 to ${head > 0 ? `${head} tokens (the head's size as the input showed it)` : 'the head, whose size the input had not shown yet'}.`;
+  if (assumed) return `${who}: ${which} predicted warm: its head (${key}, ${head} tokens) assumed still cached (globalHead), without evidence in the input.`;
+  return `${who}: ${which} predicted cold: no other session in the input sent its head (${key}) within the head's TTL before it; the read ranges from 0 to ${head > 0 ? `${head} tokens (the head's size as the input showed it)` : 'the head, whose size the input had not shown yet'}.`;
 }

@@ -1,3 +1,5 @@
+import type { ClaudeCodeApiCall } from './api-calls.js';
+
 /**
  * A request head (Claude Code's tools and system prompt, up to its system breakpoint) seen in the
  * input: which head, who sent it, when, its size in Claude tokens as that request's usage showed,
@@ -24,10 +26,11 @@ export function headKey(version: string | undefined, model: string, agent: strin
 }
 
 /**
- * Heads the input has shown, so that a request whose own session has not yet written its head can
- * be predicted warm only on evidence: another session or subagent sent the same head within the
- * head's TTL before it. One instance may be shared by the replays of several sessions of one input
- * (a projects folder); a lookup only ever returns sightings sent before the request.
+ * Heads the input has shown, so that a request whose own session has not written its head, or whose
+ * own head entry has expired in an idle gap, can be predicted warm only on evidence: another session
+ * or subagent sent the same head within the head's TTL before it. One instance may be shared by the
+ * replays of several sessions of one input (a projects folder); a lookup only ever returns sightings
+ * sent before the request.
  */
 export class HeadEvidence {
   readonly #sightings = new Map<string, HeadSighting[]>();
@@ -42,9 +45,18 @@ export class HeadEvidence {
 
   /** The latest sighting of `key` by another session before `time` whose entry is still live then. */
   live(key: string, time: number, session: string): HeadSighting | undefined {
+    return this.#latestLive(key, time, (sighting) => sighting.session !== session);
+  }
+
+  /** The latest sighting of `key` by `session` itself before `time` whose entry is still live then (undefined after an idle gap past its TTL). */
+  ownLive(key: string, time: number, session: string): HeadSighting | undefined {
+    return this.#latestLive(key, time, (sighting) => sighting.session === session);
+  }
+
+  #latestLive(key: string, time: number, counts: (sighting: HeadSighting) => boolean): HeadSighting | undefined {
     let best: HeadSighting | undefined;
     for (const sighting of this.#sightings.get(key) ?? []) {
-      if (sighting.session === session || sighting.time >= time || time - sighting.time > sighting.ttlSeconds) continue;
+      if (!counts(sighting) || sighting.time >= time || time - sighting.time > sighting.ttlSeconds) continue;
       if (best === undefined || sighting.time > best.time) best = sighting;
     }
     return best;
@@ -61,4 +73,14 @@ export class HeadEvidence {
     if (same !== undefined) return same.tokens;
     return this.#first !== undefined && this.#first.time < time ? this.#first.tokens : undefined;
   }
+}
+
+/**
+ * The Claude Code version that sent a request: the one its last input entry logs (every entry
+ * carries the version that wrote it, so a session resumed in a newer Claude Code says so from then
+ * on); `fallback` when the entry logs none.
+ */
+export function callVersion(call: ClaudeCodeApiCall, fallback: string | undefined): string | undefined {
+  const version = (call.input.at(-1) as { readonly version?: unknown } | undefined)?.version;
+  return typeof version === 'string' ? version : fallback;
 }

@@ -41,7 +41,8 @@ function blockOf(blocks: readonly RenderedBlock[], message: number): number {
  * The blocks kept are those whose rendering cannot change (see v4-conversation.ts): all of the
  * earlier request's blocks, except a last user block that the new messages join, and, when the new
  * messages bring a real user message, every block from the one that held the previous last real
- * user message on (their reasoning is dropped and their closing changes). Parts that are not the
+ * user message on (their reasoning is dropped, unless their stretch called tools, and their closing
+ * changes). Parts that are not the
  * same objects, or another head, render the whole conversation, as before.
  */
 export class RenderedConversations {

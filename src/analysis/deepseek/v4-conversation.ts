@@ -15,19 +15,28 @@ export type ChatAssistantMessage = Extract<ChatWireMessage, { role: 'assistant' 
  *   each run of user messages and tool results as ONE user turn: the User marker, then the parts
  *   joined by a blank line, each tool output wrapped in <tool_result>…</tool_result> (in the order
  *   of the calls that asked for them); after it the Assistant marker and <think> — or </think> when
- *   the turn lies before the last real user message;
- *   each assistant message: its reasoning and </think> (only after the last real user message:
- *   earlier reasoning is dropped), its content, its tool calls in DSML markup, then EOS.
+ *   the turn it leads into drops its reasoning (see below);
+ *   each assistant message: its reasoning and </think>, its content, its tool calls in DSML markup,
+ *   then EOS. Before the last real user message the reasoning is dropped (and the user block before
+ *   it closes with </think>), except in a stretch between two user messages in which the model
+ *   called tools: there it is kept in every later request.
  *
  * "Real" user message: one that is not a tool result. The published script computes the boundary
  * after merging tool results into user turns, which would drop reasoning inside a tool loop; the
  * recorded usage on deepseek-v4-flash shows it kept there (a tool loop's next request reads its
- * whole predecessor), so the boundary is the last message the user wrote.
+ * whole predecessor), so the boundary is the last message the user wrote. The exception for tool
+ * stretches is DeepSeek's documented rule (API docs, guides/thinking_mode, "tool calls"): between
+ * two user messages, if the model made tool calls, the assistants' reasoning_content takes part in
+ * the context and must be sent back in all later requests; without tool calls it is ignored. The
+ * recorded post-tool hook scenarios of corpus dsh-as-recorded (a hook's context message, a user
+ * message, after a tool result) count the first turn's reasoning again: 24 tokens that dropping it
+ * missed.
  *
  * A block's rendering depends on what follows it in only two ways, which is what lets a renderer
  * keep the blocks of the request before (see rendered-conversations.ts): a user block takes the
  * messages appended right after it (and its last member the closing), and the last real user
- * message decides which turns keep their reasoning and which user blocks close with <think>.
+ * message decides which turns keep their reasoning and which user blocks close with <think> (a
+ * stretch that has ended, by a user message after it, keeps or drops its reasoning for good).
  */
 
 function userText(message: Extract<ChatWireMessage, { role: 'user' }>): string {
@@ -79,6 +88,39 @@ export function lastRealUserMessage(messages: readonly ChatWireMessage[], from =
   return previous;
 }
 
+/**
+ * Assistant messages from `from` up to `lastReal` whose reasoning the server keeps although a real
+ * user message follows them: those of a stretch between two user messages in which the model called
+ * tools. Walks from the user message that opens the stretch holding `from` (a renderer that renders
+ * only a request's new blocks walks its new stretches, not the history).
+ */
+function keptBeforeLastUser(messages: readonly ChatWireMessage[], from: number, lastReal: number): Set<number> {
+  const kept = new Set<number>();
+  if (from > lastReal) return kept;
+  let start = from;
+  while (start > 0 && messages[start]!.role !== 'user') start--;
+  let stretch: number[] = [];
+  let called = false;
+  for (let index = start; index <= lastReal; index++) {
+    const message = messages[index]!;
+    if (message.role === 'user') {
+      if (called) for (const assistant of stretch) kept.add(assistant);
+      stretch = [];
+      called = false;
+    } else if (message.role === 'assistant') {
+      stretch.push(index);
+      if (message.tool_calls && message.tool_calls.length > 0) called = true;
+    }
+  }
+  return kept;
+}
+
+/** Index of the first message after `index` that is not a system message (the assistant turn a user block leads into), or -1. */
+function nextTurn(messages: readonly ChatWireMessage[], index: number): number {
+  for (let next = index + 1; next < messages.length; next++) if (messages[next]!.role !== 'system') return next;
+  return -1;
+}
+
 /** Tool results of a user block in the order the preceding assistant called them (`sort_tool_results_by_call_order`). */
 function sortByCallOrder(members: number[], messages: readonly ChatWireMessage[], callOrder: ReadonlyMap<string, number>): void {
   const toolSlots = members.filter((index) => messages[index]!.role === 'tool');
@@ -121,16 +163,17 @@ function precedingCallOrder(messages: readonly ChatWireMessage[], from: number):
   return new Map();
 }
 
-function renderBlock(role: 'user' | 'assistant', members: number[], messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages, lastReal: number, callOrder: ReadonlyMap<string, number>): RenderedBlock {
+function renderBlock(role: 'user' | 'assistant', members: number[], messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages, lastReal: number, kept: ReadonlySet<number>, callOrder: ReadonlyMap<string, number>): RenderedBlock {
   const from = members[0]!;
   if (role === 'assistant') {
     const message = messages[from] as ChatAssistantMessage;
-    const keepReasoning = from > lastReal;
+    const keepReasoning = from > lastReal || kept.has(from);
     const text = texts.text(assistantSource(message, keepReasoning), () => toStandIns(renderAssistantTurn(message, keepReasoning)));
     return { role, from, inputs: [segmentOf(parts[from], `message[${from}]:assistant`, text)] };
   }
-  // The block lies at or after the last real user message's block when its last message does.
-  const open = members.at(-1)! >= lastReal;
+  // The block closes with <think> when the turn it leads into keeps its reasoning: it lies at or
+  // after the last real user message's block (its last message does), or in a tool stretch.
+  const open = members.at(-1)! >= lastReal || kept.has(nextTurn(messages, members.at(-1)!));
   sortByCallOrder(members, messages, callOrder);
   const inputs = members.map((member, position) => {
     const message = messages[member]!;
@@ -151,11 +194,12 @@ function renderBlock(role: 'user' | 'assistant', members: number[], messages: re
  */
 export function renderConversationBlocks(messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages, from: number, lastReal: number): RenderedBlock[] {
   const blocks: RenderedBlock[] = [];
+  const kept = keptBeforeLastUser(messages, from, lastReal);
   let callOrder = precedingCallOrder(messages, from);
   let members: number[] = [];
   const flushUser = () => {
     if (members.length === 0) return;
-    blocks.push(renderBlock('user', members, messages, parts, texts, lastReal, callOrder));
+    blocks.push(renderBlock('user', members, messages, parts, texts, lastReal, kept, callOrder));
     members = [];
   };
   for (let index = from; index < messages.length; index++) {
@@ -166,7 +210,7 @@ export function renderConversationBlocks(messages: readonly ChatWireMessage[], p
       continue;
     }
     flushUser();
-    blocks.push(renderBlock('assistant', [index], messages, parts, texts, lastReal, callOrder));
+    blocks.push(renderBlock('assistant', [index], messages, parts, texts, lastReal, kept, callOrder));
     callOrder = new Map((message.tool_calls ?? []).map((call, order) => [call.id, order]));
   }
   flushUser();

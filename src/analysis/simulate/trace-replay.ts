@@ -4,6 +4,7 @@ import type { CachePolicy } from '../policies/cache-policy.js';
 import { BlockPrefixCache } from './block-prefix-cache.js';
 import { HitRateSeries, type SeriesPoint } from './hit-rate-series.js';
 import { PolicyAccount, type PolicyTotals } from './policy-account.js';
+import { RepeatedIdCheck } from './repeated-id-check.js';
 import type { TraceRequest } from './trace-request.js';
 
 /** Tokens per block in the Mooncake traces (their README: "The block size is 512 tokens"). */
@@ -96,7 +97,7 @@ export class TraceReplay {
   readonly #account: PolicyAccount | null;
   /** For a policy that reads only at earlier breakpoints: each request's last block id → its input length. */
   readonly #ends: Map<number, number> | null;
-  readonly #seen = new Set<number>();
+  readonly #repeated = new RepeatedIdCheck();
   #first: number | null = null;
   #last = 0;
   #requests = 0;
@@ -130,11 +131,10 @@ export class TraceReplay {
    */
   add(request: TraceRequest, place: RequestPlace): number {
     const { timestamp, hashIds, inputLength } = request;
-    const where = { source: this.#source, ...('line' in place ? { line: place.line } : {}) };
     if (this.#first !== null && timestamp < this.#last) {
-      throw new InputError('input/trace-order', `${placeText(place)} arrives at ${timestamp} ms, before the request before it (${this.#last} ms): requests must be in arrival order`, where);
+      throw new InputError('input/trace-order', `${placeText(place)} arrives at ${timestamp} ms, before the request before it (${this.#last} ms): requests must be in arrival order`, this.#where(place));
     }
-    this.#checkBlocks(request, place, where);
+    this.#checkBlocks(request, place);
     this.#first ??= timestamp;
     this.#last = timestamp;
     const cache = this.#cache;
@@ -164,13 +164,14 @@ export class TraceReplay {
   }
 
   /** Refuses a repeated block id; counts an input length that needs another number of blocks. */
-  #checkBlocks(request: TraceRequest, place: RequestPlace, where: { source: string; line?: number }): void {
-    const seen = this.#seen;
-    seen.clear();
-    for (const id of request.hashIds) {
-      if (seen.has(id)) throw new InputError('input/repeated-block', `${placeText(place)}: block id ${id} appears twice in hash_ids; a prefix block id stands for everything before it, so it cannot repeat within a request`, where);
-      seen.add(id);
-    }
+  /** Where an error points: built only for an error, not for each of a trace's requests. */
+  #where(place: RequestPlace): { source: string; line?: number } {
+    return { source: this.#source, ...('line' in place ? { line: place.line } : {}) };
+  }
+
+  #checkBlocks(request: TraceRequest, place: RequestPlace): void {
+    const id = this.#repeated.firstRepeated(request.hashIds);
+    if (id !== undefined) throw new InputError('input/repeated-block', `${placeText(place)}: block id ${id} appears twice in hash_ids; a prefix block id stands for everything before it, so it cannot repeat within a request`, this.#where(place));
     const needed = Math.ceil(request.inputLength / this.#blockTokens);
     if (needed !== request.hashIds.length) {
       if (this.#lengthMismatches === 0) {

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { policyByName, readPriceFile, simulateTraceFile, simulationJson, simulationText, withPrices, type SimulateTraceOptions } from '../../analysis/index.js';
+// From the two rooms simulate uses, not the analysis barrel: a streamed replay's process holds only them.
+import { policyByName, readPriceFile, withPrices } from '../../analysis/policies/index.js';
+import { simulateTraceFile, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/simulate/index.js';
 import { UsageError } from '../../prefix/index.js';
-import { STDIN_NAME } from '../../providers/index.js';
+import { STDIN_NAME } from '../../providers/input/index.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 import type { Command } from '../command.js';
 import { SIMULATE_HELP } from './help.js';
