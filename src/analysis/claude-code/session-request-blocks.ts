@@ -31,8 +31,8 @@ export class SessionRequestBlocks {
 
   /** The blocks `call` sent (its input chain's). */
   of(call: ClaudeCodeApiCall): readonly RequestBlock[] {
-    const end = call.inputEnd;
-    if (end === undefined || !this.#byUuid.has(end)) return [];
+    const end = call.lastInput?.uuid;
+    if (end === undefined) return [];
     const latest = this.#latest;
     const added: ConversationEntry[] = [];
     const seen = new Set<string>();
