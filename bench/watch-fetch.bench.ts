@@ -1,25 +1,33 @@
 import { watchFetch } from '../src/analysis/watch/index.js';
 import { getTokenizer } from '../src/prefix/index.js';
-import { buildLargeRequestPair } from './support/large-request.js';
-import { median, toBenchResult, type Scenario } from './support/scenario.js';
+import { growingConversation } from './support/growing-conversation.js';
+import { median, toBenchResult, type ResultDetails, type Scenario } from './support/scenario.js';
 
 /*
  * `watchFetch` inside a host: a ~200k-token chat conversation of real text
- * (`support/large-request.ts`: Claude Code prompt sections, OpenHands and GitHub MCP tools, agent
- * trajectories), sent as REQUESTS chat completions bodies where each appends one message to the one
+ * (`support/growing-conversation.ts`: Claude Code prompt sections, OpenHands and GitHub MCP tools,
+ * agent trajectories), sent as REQUESTS chat completions bodies where each appends one message to the one
  * before. The transport is in-process and answers at once (a JSON body with usage, or a short SSE
- * stream), so what is timed is the watch's own work on the call's path, not a network.
+ * stream), so what is timed is the watch's own work on the call's path, not a network. It does with
+ * the request body what fetch (undici) does before writing it to a socket: encodes the string to
+ * UTF-8. Each call gets a body made afresh by `JSON.stringify`, as the SDKs make it (untimed): V8
+ * builds that string in pieces, and whoever reads it first joins them (`flattenMs` in the details,
+ * about as long as parsing it). Unwatched, fetch's encoding pays that; watched, the watch reads the
+ * text first and pays it, and the encoding then finds it joined. Reusing one string for every call
+ * would hide that cost on both sides; not encoding it would charge it to the watch alone.
  *
  * - `…/per-request`: one call (fetch, then the body read) through the watch against the same fetch
  *   unwatched, each request timed on both sides in alternating order, over ROUNDS fresh watches.
  *   Median over every request after the first of each round (the first tokenizes the whole
  *   conversation once). Goal: at most 2 ms added (the watched median ≤ the unwatched median + 2 ms).
+ *   The details add the medians of the process's CPU time per call on both sides (`addedCpuMs`):
+ *   on a shared machine wall time stretches with the load, CPU time much less.
  * - `…/first-byte`: a streamed response, from the moment fetch resolves to the caller's first
  *   chunk: through the watch's tap against the transport's own stream. Goal: at most 1 ms added.
  */
 
 const REQUESTS = 24;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const URL_CHAT = 'https://api.openai.com/v1/chat/completions';
 const USAGE = { prompt_tokens: 200_000, completion_tokens: 1, prompt_tokens_details: { cached_tokens: 199_936 } };
 const JSON_ANSWER = JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }], usage: USAGE });
@@ -29,38 +37,12 @@ const SSE_ANSWER = [
   'data: [DONE]\n\n',
 ];
 
-const CHAT_PART_TYPES = new Set(['text', 'image_url', 'input_audio', 'file']);
-
-/**
- * A history message as a chat completions message. The corpus history ends with a Claude Code
- * session in Anthropic's shape (`tool_use` / `tool_result` blocks); a chat body cannot hold those
- * blocks, so such a message keeps its real text as its content, as JSON.
- */
-function asChatMessage(wire: unknown): unknown {
-  const message = wire as { role: string; content?: unknown };
-  const content = message.content;
-  if (!Array.isArray(content) || content.every((part) => typeof part === 'object' && part !== null && CHAT_PART_TYPES.has((part as { type?: string }).type ?? ''))) return wire;
-  return { role: message.role === 'assistant' ? 'assistant' : 'user', content: JSON.stringify(content) };
-}
-
-/** The conversation's bodies: the last REQUESTS prefixes of the history, each one message longer than the one before. */
-function conversationBodies(): { bodies: string[]; approximateTokens: number } {
-  const { parent, approximateTokens } = buildLargeRequestPair(getTokenizer('o200k_base'));
-  const system = { role: 'system', content: parent.system.map((part) => part.text).join('\n\n') };
-  const tools = parent.tools.map((tool) => tool.schema);
-  const messages = parent.messages.map((message) => asChatMessage(message.wire));
-  const bodies: string[] = [];
-  for (let count = messages.length - REQUESTS + 1; count <= messages.length; count++) {
-    bodies.push(JSON.stringify({ model: 'gpt-4o', messages: [system, ...messages.slice(0, count)], tools, stream: false }));
-  }
-  return { bodies, approximateTokens };
-}
-
 const encoder = new TextEncoder();
 
-/** An in-process transport: a JSON answer, or an SSE stream whose chunks are all there when it resolves. */
+/** An in-process transport: encodes the request body as fetch does, then answers with JSON, or an SSE stream whose chunks are all there when it resolves. */
 const transport = (streamed: boolean): typeof fetch =>
-  (async () => {
+  (async (_input: unknown, init?: RequestInit) => {
+    if (typeof init?.body === 'string') encoder.encode(init.body);
     if (!streamed) return new Response(JSON_ANSWER, { headers: { 'content-type': 'application/json' } });
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -73,16 +55,25 @@ const transport = (streamed: boolean): typeof fetch =>
 
 const post = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
-/** Milliseconds of one call: fetch and the whole body read. */
-async function timeCall(call: typeof fetch, body: string): Promise<number> {
+/**
+ * One call with a body the SDK's way (stringified afresh, untimed): fetch and the whole answer read.
+ * Wall milliseconds, and CPU milliseconds of the process (all its threads: a busy machine stretches
+ * wall time far more than CPU time, so the CPU figure says what the watch costs when the machine is
+ * not shared).
+ */
+async function timeCall(call: typeof fetch, body: object): Promise<{ wall: number; cpu: number }> {
+  const init = post(JSON.stringify(body));
+  const cpu = process.cpuUsage();
   const start = performance.now();
-  await (await call(URL_CHAT, post(body))).text();
-  return performance.now() - start;
+  await (await call(URL_CHAT, init)).text();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
 }
 
 /** Milliseconds from fetch resolving to the first chunk the caller reads (the rest is drained after). */
-async function timeFirstByte(call: typeof fetch, body: string): Promise<number> {
-  const response = await call(URL_CHAT, post(body));
+async function timeFirstByte(call: typeof fetch, body: object): Promise<number> {
+  const response = await call(URL_CHAT, post(JSON.stringify(body)));
   const start = performance.now();
   const reader = response.body!.getReader();
   await reader.read();
@@ -91,13 +82,25 @@ async function timeFirstByte(call: typeof fetch, body: string): Promise<number> 
   return elapsed;
 }
 
+/** Median milliseconds of the first read of a body as `JSON.stringify` makes it (V8 joins the pieces it was built from), over the conversation's bodies. */
+function flattenMs(bodies: readonly object[]): number {
+  const times = bodies.map((body) => {
+    const text = JSON.stringify(body);
+    const start = performance.now();
+    text.charCodeAt(text.length >> 1);
+    return performance.now() - start;
+  });
+  return median(times);
+}
+
 export const watchFetchScenario: Scenario = {
   name: 'watch-fetch',
   description: 'watchFetch on a 200k-token conversation, one message appended per request: added time per request and to a stream\'s first byte',
   async run(context) {
-    const { bodies, approximateTokens } = conversationBodies();
-    context.log(`watch-fetch: ${bodies.length} requests, ~${approximateTokens} tokens, ${Math.round(bodies.at(-1)!.length / 1024)} KiB body`);
-    const samples = { watched: [] as number[], plain: [] as number[], watchedFirst: [] as number[], plainFirst: [] as number[] };
+    const { bodies, approximateTokens } = growingConversation(getTokenizer('o200k_base'), 'chat', REQUESTS);
+    const lastBodyBytes = JSON.stringify(bodies.at(-1)).length;
+    context.log(`watch-fetch: ${bodies.length} requests, ~${approximateTokens} tokens, ${Math.round(lastBodyBytes / 1024)} KiB body`);
+    const samples = { watched: [] as number[], plain: [] as number[], watchedCpu: [] as number[], plainCpu: [] as number[], watchedFirst: [] as number[], plainFirst: [] as number[] };
     let predicted = 0;
     let observed = 0;
     const failures: string[] = [];
@@ -110,8 +113,11 @@ export const watchFetchScenario: Scenario = {
         const first = await (order ? timeCall(watched, body) : timeCall(plain, body));
         const second = await (order ? timeCall(plain, body) : timeCall(watched, body));
         if (index === 0) continue;
-        samples.watched.push(order ? first : second);
-        samples.plain.push(order ? second : first);
+        const [ours, theirs] = order ? [first, second] : [second, first];
+        samples.watched.push(ours.wall);
+        samples.plain.push(theirs.wall);
+        samples.watchedCpu.push(ours.cpu);
+        samples.plainCpu.push(theirs.cpu);
       }
     }
     // Streams: the watch already knows the conversation, as a host's long-running watch would.
@@ -128,16 +134,17 @@ export const watchFetchScenario: Scenario = {
     if (failures.length > 0) throw new Error(`watch-fetch: the watch failed on the conversation: ${failures[0]}`);
     if (predicted !== ROUNDS * bodies.length || observed !== ROUNDS * bodies.length) throw new Error(`watch-fetch: ${predicted} predictions and ${observed} observed usages for ${ROUNDS * bodies.length} requests`);
     const timing = (ours: number[], baseline: number[]) => ({ ours: { medianMs: median(ours), samples: ours.length }, baseline: { medianMs: median(baseline), samples: baseline.length } });
-    const details = { requests: bodies.length, rounds: ROUNDS, approximateTokens, lastBodyBytes: bodies.at(-1)!.length };
+    const cpu = { watchedCpuMs: median(samples.watchedCpu), plainCpuMs: median(samples.plainCpu), addedCpuMs: median(samples.watchedCpu) - median(samples.plainCpu) };
+    const details = { requests: bodies.length, rounds: ROUNDS, approximateTokens, lastBodyBytes };
     // A goal stated as added time: the watched median may exceed the unwatched one by at most `addedMs`.
-    const result = (name: string, subject: string, baselineName: string, measured: ReturnType<typeof timing>, addedMs: number) =>
+    const result = (name: string, subject: string, baselineName: string, measured: ReturnType<typeof timing>, addedMs: number, more: ResultDetails = {}) =>
       toBenchResult(
-        { name: `watch-fetch/${name}`, scenario: 'watch-fetch', subject, baselineName, goal: null, maxMs: measured.baseline.medianMs + addedMs, details: { ...details, addedMs: measured.ours.medianMs - measured.baseline.medianMs } },
+        { name: `watch-fetch/${name}`, scenario: 'watch-fetch', subject, baselineName, goal: null, maxMs: measured.baseline.medianMs + addedMs, details: { ...details, addedMs: measured.ours.medianMs - measured.baseline.medianMs, ...more } },
         measured.ours,
         measured.baseline,
       );
     return [
-      result('per-request', 'fetch through watchFetch (read, match, predict, tap), body read; median after the first request', 'the same in-process fetch unwatched', timing(samples.watched, samples.plain), 2),
+      result('per-request', 'fetch through watchFetch (read, match, predict, tap), body read; median after the first request', 'the same in-process fetch unwatched', timing(samples.watched, samples.plain), 2, { flattenMs: flattenMs(bodies), ...cpu }),
       result('first-byte', "a streamed response's first chunk through the watch's tap, from fetch resolving", "the transport's own stream", timing(samples.watchedFirst, samples.plainFirst), 1),
     ];
   },

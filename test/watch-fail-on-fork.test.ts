@@ -1,16 +1,15 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { LanguageModel } from '../src/providers/model/index.js';
 import type { DelegationToolConfigInput } from '../src/providers/runtime/index.js';
 import { surfaceToChatMessages, toolSchemaToChatWire } from '../src/providers/session/index.js';
-import { watchFetch, type WatchPrediction } from '../src/analysis/watch/index.js';
-import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
+import type { WatchPrediction } from '../src/analysis/watch/index.js';
+import { EXIT } from '../src/cli/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { forkScenario } from './support/fork-scenario.js';
 import { recordedPrompts } from './support/runtime-corpus.js';
 import { acpHost, ACP_FORK_CONFIG, settleAll } from './support/runtime-scenario.js';
+import { analyzeFailOn, recordingWatch } from './support/watch-record.js';
 
 /**
  * The runtime's model, with every request it is asked for also sent as DSH's DeepSeek adapter sends
@@ -41,10 +40,7 @@ const transport: typeof fetch = async () => new Response(JSON.stringify({ choice
 /** Runs the recorded fork scenario with a fork tool configured as given, watched, and returns the record file and the predictions. */
 async function recordForkRun(config: DelegationToolConfigInput): Promise<{ record: string; predictions: WatchPrediction[] }> {
   const { model: scripted, parentRows, adjust } = forkScenario(config);
-  const record = path.join(mkdtempSync(path.join(tmpdir(), 'kvprefix-watch-fork-')), 'run.jsonl');
-  const predictions: WatchPrediction[] = [];
-  const errors: Error[] = [];
-  const watched = watchFetch(transport, { record, onRequest: (prediction) => predictions.push(prediction), onError: (error) => errors.push(error) });
+  const { watched, done } = recordingWatch(transport);
   const { host, createParent } = acpHost(watchedModel(scripted, watched), { forkConfig: config, adjust });
   const parent = createParent();
   for (const prompt of recordedPrompts(parentRows)) {
@@ -53,15 +49,7 @@ async function recordForkRun(config: DelegationToolConfigInput): Promise<{ recor
   }
   await settleAll(host);
   scripted.assertConsumed();
-  await watched.flush();
-  expect(errors).toEqual([]);
-  return { record, predictions };
-}
-
-async function analyzeFailOn(record: string, failOn: string) {
-  const io = bufferedIo(path.dirname(record));
-  const code = await runCli(['analyze', path.basename(record), '--fail-on', failOn, '--json'], io);
-  return { code, out: io.out.join(''), err: io.err.join('') };
+  return done();
 }
 
 describeWithCorpus('dsh', 'kvprefix analyze RECORD --fail-on: the guard rule checked on traffic the watch recorded', () => {

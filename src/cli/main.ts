@@ -37,7 +37,7 @@ async function loaded(command: CommandEntry): Promise<Command> {
 
 function unknownCommand(name: string, commands: readonly CommandHelp[], io: CliIo): ExitCode {
   const names = commands.map((c) => c.name);
-  io.stderr(`kvprefix: unknown command '${name}'; did you mean '${closestName(name, names)}'? Commands: ${names.join(', ')}\n`);
+  io.stderr(terminalText(`kvprefix: unknown command '${name}'; did you mean '${closestName(name, names)}'? Commands: ${names.join(', ')}\n`));
   return EXIT.usage;
 }
 
@@ -50,7 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
   try {
     colour = takeColourOption(argv);
   } catch (error) {
-    io.stderr(`kvprefix: ${(error as Error).message}\n`);
+    io.stderr(terminalText(`kvprefix: ${(error as Error).message}\n`));
     return EXIT.usage;
   }
   const [name, ...rest] = colour.argv;

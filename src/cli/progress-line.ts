@@ -1,3 +1,4 @@
+import { oneLine } from '../analysis/report/terminal-text.js';
 import type { CliIo } from './io.js';
 
 /** How long a run goes quiet before progress is worth a line: a quick run should leave stderr alone. */
@@ -20,7 +21,8 @@ export function progressLine(io: CliIo, label: string, now: () => number = Date.
     update(done, total, file, requests) {
       if (!io.progress || now() - started < PROGRESS_AFTER_MS) return;
       shown = true;
-      io.stderr(`\r\u001b[2K${label}: ${done}/${total} files, ${requests} requests done; ${file}`.slice(0, 200));
+      // The file name is input: its control characters are shown, never sent to the terminal.
+      io.stderr(`\r\u001b[2K${label}: ${done}/${total} files, ${requests} requests done; ${oneLine(file)}`.slice(0, 200));
     },
     clear() {
       if (shown) io.stderr('\r\u001b[2K');

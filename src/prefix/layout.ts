@@ -1,4 +1,4 @@
-import { createRequest, type LayoutName, type PrefixRequest } from './request.js';
+import { createRequest, type LayoutName, type PrefixRequest, type SegmentBuilder } from './request.js';
 import type { RouteKey } from './route-key.js';
 import type { SegmentInput, SegmentKind, SegmentMeta } from './segment.js';
 
@@ -65,20 +65,25 @@ function systemInputs(parts: RequestParts): SegmentInput[] {
   return inputs;
 }
 
-function toolInputs(parts: RequestParts): SegmentInput[] {
+/** Compact JSON of a wire object (tool schema, message), the form every layout renders them in. */
+export type WireJson = (wire: unknown) => string;
+
+const compactJson: WireJson = (wire) => JSON.stringify(wire);
+
+function toolInputs(parts: RequestParts, json: WireJson): SegmentInput[] {
   return parts.tools.map((tool) => ({
     kind: 'tool' as const,
     name: tool.name,
-    content: tool.json ?? JSON.stringify(tool.schema),
+    content: tool.json ?? json(tool.schema),
     ...(tool.meta ? { meta: tool.meta } : {}),
   }));
 }
 
-function messageInputs(parts: RequestParts): SegmentInput[] {
+function messageInputs(parts: RequestParts, json: WireJson): SegmentInput[] {
   return parts.messages.map((message) => ({
     kind: message.kind ?? 'message',
     name: message.name,
-    content: JSON.stringify(message.wire),
+    content: json(message.wire),
     meta: { ...message.meta, role: message.role },
   }));
 }
@@ -96,11 +101,21 @@ function messageInputs(parts: RequestParts): SegmentInput[] {
  *   the tool definitions cached.
  */
 export const LAYOUTS = {
-  chat: (parts: RequestParts) => [...systemInputs(parts), ...toolInputs(parts), ...messageInputs(parts)],
-  anthropic: (parts: RequestParts) => [...toolInputs(parts), ...systemInputs(parts), ...messageInputs(parts)],
-} as const satisfies Record<LayoutName, (parts: RequestParts) => SegmentInput[]>;
+  chat: (parts: RequestParts, json: WireJson = compactJson) => [...systemInputs(parts), ...toolInputs(parts, json), ...messageInputs(parts, json)],
+  anthropic: (parts: RequestParts, json: WireJson = compactJson) => [...toolInputs(parts, json), ...systemInputs(parts), ...messageInputs(parts, json)],
+} as const satisfies Record<LayoutName, (parts: RequestParts, json?: WireJson) => SegmentInput[]>;
+
+/**
+ * How a caller that renders the same parts again and again (a watch on a growing conversation) skips
+ * repeated work: `json` may return a wire object's JSON it made before, `segment` a segment it built
+ * before from the same input on the same chain. Each must give exactly what the default would.
+ */
+export interface RenderReuse {
+  readonly json?: WireJson;
+  readonly segment?: SegmentBuilder;
+}
 
 /** Renders parts into a hashed request in the layout's wire order. */
-export function renderRequest(route: RouteKey, layout: LayoutName, parts: RequestParts): PrefixRequest {
-  return createRequest(route, layout, LAYOUTS[layout](parts));
+export function renderRequest(route: RouteKey, layout: LayoutName, parts: RequestParts, reuse: RenderReuse = {}): PrefixRequest {
+  return createRequest(route, layout, LAYOUTS[layout](parts, reuse.json), reuse.segment);
 }

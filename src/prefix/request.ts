@@ -14,13 +14,22 @@ export interface PrefixRequest {
   readonly routeSeed: bigint;
 }
 
+/**
+ * Makes the segment of one input, chained onto the previous segment's `prefixHash` (the route seed
+ * for the first). The default hashes the input; a caller that built the same input on the same chain
+ * before may hand back that segment instead (a long-lived host re-sending a growing conversation).
+ */
+export type SegmentBuilder = (input: SegmentInput, previousPrefixHash: bigint) => Segment;
+
+const newSegment: SegmentBuilder = (input, previousPrefixHash) => new Segment(input, previousPrefixHash);
+
 /** Builds a request from segment inputs already in wire order. */
-export function createRequest(route: RouteKey, layout: LayoutName, inputs: readonly SegmentInput[]): PrefixRequest {
+export function createRequest(route: RouteKey, layout: LayoutName, inputs: readonly SegmentInput[], build: SegmentBuilder = newSegment): PrefixRequest {
   const routeSeed = hashText(routeKeyString(route));
   const segments: Segment[] = [];
   let previous = routeSeed;
   for (const input of inputs) {
-    const segment = new Segment(input, previous);
+    const segment = build(input, previous);
     segments.push(segment);
     previous = segment.prefixHash;
   }

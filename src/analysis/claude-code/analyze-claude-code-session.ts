@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getTokenizer, InputError } from '../../prefix/index.js';
+import { readInputText, type InputOptions } from '../../providers/input/index.js';
 import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { replayRequests } from '../replay/replay-loop.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
@@ -55,15 +55,18 @@ function transcriptVersion(transcript: ClaudeCodeTranscript): string | undefined
 
 /**
  * A subagent's type from the `agent-*.meta.json` Claude Code writes beside its transcript (newer
- * layout); undefined when there is none. A meta file that is there but unreadable is an error.
+ * layout); undefined when there is none. A meta file that is there but unreadable is an error. It
+ * is read as every input is (size limit, no devices, strict UTF-8): a link to `/dev/zero` must not
+ * be read forever.
  */
-async function subagentType(file: string): Promise<string | undefined> {
+async function subagentType(file: string, input: Pick<InputOptions, 'maxInputBytes'>): Promise<string | undefined> {
   const meta = file.replace(/\.jsonl$/, '.meta.json');
   let text: string;
   try {
-    text = await readFile(meta, 'utf8');
-  } catch {
-    return undefined;
+    text = await readInputText(meta, input);
+  } catch (error) {
+    if (error instanceof InputError && (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return undefined;
+    throw error;
   }
   let parsed: unknown;
   try {
@@ -88,7 +91,7 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
   const states: SessionState[] = await Promise.all(transcripts.map(async (transcript) => {
     const first = transcript.entries[0];
     const sidechain = transcript.entries.some((entry) => entry.isSidechain === true);
-    const agentType = sidechain ? await subagentType(transcript.file) : undefined;
+    const agentType = sidechain ? await subagentType(transcript.file, input) : undefined;
     return {
       transcript,
       id: sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl')),

@@ -71,9 +71,18 @@ function containsJs(value: unknown): JsExpression | undefined {
   return undefined;
 }
 
-/** Whether a row (and its group) loads. A switch kvprefix cannot evaluate is `unresolved`. */
-function loadState(row: ResolvedRow, byGroup: ReadonlyMap<string, ResolvedRow>, environment: JsEnvironment): { loads: boolean } | { unresolved: string } {
+type LoadState = { loads: boolean } | { unresolved: string } | { cycle: string };
+
+/**
+ * Whether a row (and its group) loads. A switch kvprefix cannot evaluate is `unresolved`. A group
+ * chain that comes back to a group already passed (a row that reuses its group's id replaced the
+ * group row) is a `cycle`: without the check the walk would never end.
+ */
+function loadState(row: ResolvedRow, byGroup: ReadonlyMap<string, ResolvedRow>, environment: JsEnvironment): LoadState {
+  const passed = new Set<ResolvedRow>();
   for (let current: ResolvedRow | undefined = row; current; current = current.group === undefined ? undefined : byGroup.get(current.group)) {
+    if (passed.has(current)) return { cycle: current.group ?? '' };
+    passed.add(current);
     const disabled = evaluateJsValue(current.disabled, environment);
     if (disabled.state === 'unresolved') return { unresolved: disabled.source };
     if (disabled.value === true) return { loads: false };
@@ -95,6 +104,10 @@ export function compositionFacts(resolved: ResolvedComposition, environment: JsE
   const enabled: ResolvedRow[] = [];
   for (const row of resolved.rows) {
     const state = loadState(row, byGroup, environment);
+    if ('cycle' in state) {
+      problems.push({ ...row.origin, code: 'composition/group-cycle', severity: 'error', message: `row '${row.id ?? row.name}' is in group '${state.cycle}', whose id a row inside it reuses, so the group contains itself: give the group and its rows distinct ids` });
+      continue;
+    }
     if ('unresolved' in state) {
       if (matters(row.name)) {
         problems.push({ ...row.origin, yamlPath: childPath(row.origin.yamlPath, 'disabled'), code: 'guard/unresolved-switch', severity: 'error', message: `cannot tell whether '${row.name}' loads: its disabled switch is !!js ${state.unresolved}` });

@@ -156,7 +156,9 @@ export function parseComposition(text: string, file: string, directory: string =
   const document = parseDocument(text, { lineCounter: lines, customTags: [JS_EXPRESSION_TAG], uniqueKeys: true, prettyErrors: true });
   const [error] = document.errors;
   if (error) {
-    const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    const raw = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    // The parser recurses per level: thousands of nested collections overflow its stack, which is the input's depth, not a bug.
+    const reason = /Maximum call stack size exceeded/.test(raw) ? 'collections nest too deeply to read' : raw;
     throw new InputError('input/malformed-yaml', `not valid YAML: ${reason}`, { source: file, line: error.linePos?.[0]?.line });
   }
   // `!!js` is the one tag DSH compositions use; `yaml` would read any other unknown tag's value as a

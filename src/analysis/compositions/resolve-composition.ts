@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { groupDigits } from '../../prefix/group-digits.js';
 import { InputError, UsageError } from '../../prefix/index.js';
 import type { CompositionProblem, YamlLocation } from './composition-problem.js';
 import { readComposition, type CompositionInput, type CompositionLayer, type CompositionRow, type LayerEntry } from './read-composition.js';
@@ -41,11 +42,19 @@ const MAX_INCLUDE_DEPTH = 8;
  */
 export const MAX_INCLUDE_EXPANSIONS = 1000;
 
-/** What one resolution shares: each file parsed once, and the count of include expansions so far. */
+/**
+ * The most rows and patches includes may apply in one resolution. Counting expansions alone lets a
+ * thousand includes of a 5,000-row file apply five million rows; real includes splice in a few
+ * dozen. Past this the composition is refused at the include that passes it.
+ */
+export const MAX_INCLUDED_ENTRIES = 50_000;
+
+/** What one resolution shares: each file parsed once, and the include expansions and entries applied so far. */
 interface IncludeWork {
   readonly input: CompositionInput;
   readonly layers: Map<string, Promise<CompositionLayer>>;
   expansions: number;
+  includedEntries: number;
 }
 
 function fromRow(row: CompositionRow): ResolvedRow {
@@ -55,19 +64,25 @@ function fromRow(row: CompositionRow): ResolvedRow {
 class RowTable {
   readonly rows: ResolvedRow[] = [];
   readonly problems: CompositionProblem[] = [];
+  // Where each id sits in `rows`: a lookup per row and per patch, so thousands of rows resolve in linear time.
+  readonly #byId = new Map<string, number>();
 
   insert(row: CompositionRow): void {
     // Rows are addressed by id, the last write winning per row (base bundle header).
-    const at = row.id === undefined ? -1 : this.rows.findIndex((existing) => existing.id === row.id);
-    if (at >= 0) this.rows[at] = fromRow(row);
-    else this.rows.push(fromRow(row));
+    const at = row.id === undefined ? undefined : this.#byId.get(row.id);
+    if (at !== undefined) {
+      this.rows[at] = fromRow(row);
+      return;
+    }
+    if (row.id !== undefined) this.#byId.set(row.id, this.rows.length);
+    this.rows.push(fromRow(row));
   }
 
   apply(entry: Extract<LayerEntry, { kind: 'patch' }>): void {
     const { patch } = entry;
-    const at = this.rows.findIndex((existing) => existing.id === patch.id);
-    const current = this.rows[at];
-    if (!current) {
+    const at = this.#byId.get(patch.id);
+    const current = at === undefined ? undefined : this.rows[at];
+    if (at === undefined || !current) {
       this.problems.push({ ...locationOf(patch), code: 'composition/patch-target', severity: 'warning', message: `patch for row '${patch.id}' matches no row loaded before it; Cordis skips it` });
       return;
     }
@@ -114,6 +129,10 @@ async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, see
   }
   const label = path.relative(path.dirname(path.resolve(entry.row.file)), entry.target);
   const included = await includedLayer(work, entry.target, path.join(path.dirname(entry.row.file), label));
+  work.includedEntries += included.entries.length + entry.patches.length;
+  if (work.includedEntries > MAX_INCLUDED_ENTRIES) {
+    throw new InputError('input/include-fan-out', `includes apply more than ${groupDigits(MAX_INCLUDED_ENTRIES)} rows and patches (at ${entry.target}, ${groupDigits(included.entries.length)} entries): include each file fewer times`, { source: entry.row.file, line: entry.row.line });
+  }
   await applyLayer(table, included, depth + 1, [...seen, entry.target], work);
   for (const patch of entry.patches) await applyEntry(table, patch, depth + 1, seen, work);
 }
@@ -128,7 +147,7 @@ async function applyEntry(table: RowTable, entry: LayerEntry, depth: number, see
 export async function resolveComposition(sources: readonly CompositionSource[], input: CompositionInput = {}): Promise<ResolvedComposition> {
   if (sources.length === 0) throw new UsageError('guard/no-composition', 'resolveComposition needs at least one composition file');
   const table = new RowTable();
-  const work: IncludeWork = { input, layers: new Map(), expansions: 0 };
+  const work: IncludeWork = { input, layers: new Map(), expansions: 0, includedEntries: 0 };
   const files: string[] = [];
   for (const source of sources) {
     const label = source.label ?? source.path;

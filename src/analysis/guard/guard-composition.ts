@@ -9,7 +9,7 @@ import { loadReferenceHead, type ReferenceHead } from '../compositions/reference
 import type { CompositionInput } from '../compositions/read-composition.js';
 import { resolveComposition, type CompositionSource } from '../compositions/resolve-composition.js';
 import { delegationCallPaths, PLACEHOLDER_OUTPUT_SCHEMA } from './call-paths.js';
-import { analyseDelegation, type DelegationUnderGuard } from './delegation-analysis.js';
+import { analyseDelegations, type DelegationUnderGuard } from './delegation-analysis.js';
 import { GuardCache } from './guard-cache.js';
 import { runGuardChecks, type GuardReport } from './guard-report.js';
 import type { RecordedHeader, UnresolvedDelegation } from './guard-subject.js';
@@ -130,7 +130,7 @@ export async function guardComposition(file: CompositionSource | string, options
   const { guarded, unresolved } = entryPoints(facts, new Set(assembled.delegationTools.keys()));
   const setup = { host, route, cwd, history, reportChannel: facts.reportChannel !== undefined, ...(options.layout === undefined ? {} : { layout: options.layout }) };
   const cache = new GuardCache(options.counter);
-  const delegations = guarded.map((delegation) => analyseDelegation(setup, delegation, cache));
+  const delegations = analyseDelegations(setup, guarded, cache);
   const report = runGuardChecks(
     { source: target.label ?? target.path, setup, headSource: sessionSource === null ? 'composition' : 'session', delegations, unresolvedDelegations: unresolved, problems, recordedHeaders, sessionSource },
     assembled.uncounted,

@@ -1,3 +1,4 @@
+import { oneLine } from '../report/terminal-text.js';
 import type { GuardReport, GuardVerdict } from './guard-report.js';
 import { unexplainedDelegations, modelExperienceCards, type ModelExperienceCard, type UnexplainedDelegation } from './model-experience.js';
 import { guardJson, guardWarnings, renderGuardReport } from './render-guard-report.js';
@@ -48,11 +49,11 @@ export function renderGuardRun(run: GuardRun, format: 'text' | 'md'): string {
   return run.reports.map((report) => renderGuardReport(report, format)).join('\n');
 }
 
-/** `file:line: yamlPath: reason`, one line per row that makes the input invalid, for stderr (empty when none). */
+/** `file:line: yamlPath: reason`, one line per row that makes the input invalid, for stderr (empty when none), control characters shown as escapes. */
 export function invalidInputLines(reports: readonly Pick<GuardReport, 'invalidInput'>[]): string {
   return reports
     .flatMap((report) => report.invalidInput)
-    .map((problem) => `${problem.file}:${problem.line}: ${problem.yamlPath || '(document)'}: ${problem.message}\n`)
+    .map((problem) => oneLine(`${problem.file}:${problem.line}: ${problem.yamlPath || '(document)'}: ${problem.message}`) + '\n')
     .join('');
 }
 

@@ -1,3 +1,4 @@
+import { markdownText } from '../report/terminal-text.js';
 import { groupDigits } from '../../prefix/group-digits.js';
 import type { DelegationAnalysis } from './delegation-analysis.js';
 import { describeDelta } from './head-delta.js';
@@ -88,7 +89,7 @@ export function modelExperienceCards(report: GuardReport): ModelExperienceCard[]
     inheritsParentContext: analysis.delegation.inheritsParentContext,
     paths: analysis.paths.map((entry) => pathCard(analysis, entry)),
     parentResult: {
-      whatTheModelSees: `Through '${analysis.delegation.tool}', the parent receives only the child's final output, or \`Error: <stop reason>\`, as the tool result.`,
+      whatTheModelSees: `Through '${analysis.delegation.tool}', the parent receives only the child's final output, or \`Error:\` followed by the child's stop reason, as the tool result.`,
       tokenEffect: 'Parent input grows by one data-dependent result retained until compaction.',
       kvCacheEffect: 'Append-only; the result follows the reusable request prefix and does not invalidate existing KV-cache entries.',
     },
@@ -112,21 +113,25 @@ export function unexplainedDelegations(report: GuardReport): UnexplainedDelegati
     .map(({ tool, file, yamlPath, line, message }) => ({ tool, file, yamlPath, line, message }));
 }
 
-/** Markdown in the DSH READMEs' card layout; then what could not be explained, each with its reason. */
+/**
+ * Markdown in the DSH READMEs' card layout; then what could not be explained, each with its reason.
+ * Tool, provider and file names come from the composition: their HTML is escaped, each on one line.
+ */
 export function renderModelExperience(cards: readonly ModelExperienceCard[], source: string, unexplained: readonly UnexplainedDelegation[] = []): string {
-  const lines = [`# Model Experience: ${source}`, ''];
+  const md = markdownText;
+  const lines = [`# Model Experience: ${md(source)}`, ''];
   if (cards.length === 0 && unexplained.length === 0) lines.push('The composition loads no delegation tool, so no child request to explain.', '');
   for (const card of cards) {
-    lines.push(`## ${card.tool} — provider '${card.provider}'${card.inheritsParentContext ? ' (inherits the parent\'s completed turns)' : ''}`, '');
+    lines.push(`## ${md(card.tool)} — provider '${md(card.provider)}'${card.inheritsParentContext ? ' (inherits the parent\'s completed turns)' : ''}`, '');
     for (const path of card.paths) {
-      lines.push(`### Child-agent request: ${path.label} (${path.mode} child${path.isDefault ? ', the default' : ', opt-in'})`, '');
-      lines.push('#### What the model sees', '', path.whatTheModelSees, '', '#### Token effect', '', path.tokenEffect, '', '#### KV Cache effect', '', path.kvCacheEffect, '');
+      lines.push(`### Child-agent request: ${md(path.label)} (${path.mode} child${path.isDefault ? ', the default' : ', opt-in'})`, '');
+      lines.push('#### What the model sees', '', md(path.whatTheModelSees), '', '#### Token effect', '', md(path.tokenEffect), '', '#### KV Cache effect', '', md(path.kvCacheEffect), '');
     }
-    lines.push('### Parent tool result, indirectly', '', '#### What the model sees', '', card.parentResult.whatTheModelSees, '', '#### Token effect', '', card.parentResult.tokenEffect, '', '#### KV Cache effect', '', card.parentResult.kvCacheEffect, '');
+    lines.push('### Parent tool result, indirectly', '', '#### What the model sees', '', md(card.parentResult.whatTheModelSees), '', '#### Token effect', '', md(card.parentResult.tokenEffect), '', '#### KV Cache effect', '', md(card.parentResult.kvCacheEffect), '');
   }
   for (const entry of unexplained) {
     const where = entry.file === null ? '' : ` (${entry.file}${entry.line === null ? '' : `:${entry.line}`})`;
-    lines.push(`## ${entry.tool ?? 'the parent head'} — not explained${where}`, '', entry.message, '');
+    lines.push(`## ${md(entry.tool ?? 'the parent head')} — not explained${md(where)}`, '', md(entry.message), '');
   }
   return `${lines.join('\n')}`;
 }

@@ -1,3 +1,4 @@
+import { markdownText, terminalText } from '../report/terminal-text.js';
 import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import type { GuardFinding } from './guard-finding.js';
 import type { GuardReport } from './guard-report.js';
@@ -45,20 +46,23 @@ function headOrigin(report: GuardReport): string {
   return report.headSource === 'session' ? `head logged in ${report.subject.sessionSource}` : 'head assembled from the composition';
 }
 
-/** Terminal text: one block per finding, then a verdict line. */
+/**
+ * Terminal text: one block per finding, then a verdict line. File names, tool names, personas and
+ * YAML keys come from the compositions, so control characters are shown as escapes.
+ */
 export function renderGuardText(report: GuardReport): string {
   const lines = [`kvprefix guard: ${report.source} (${headOrigin(report)})`];
   for (const finding of report.findings) lines.push(`${finding.severity.padEnd(7)} ${finding.kind}  ${where(finding)}`, `  ${finding.message}`);
   if (report.uncounted.length > 0) lines.push(`note: not counted in token numbers: ${report.uncounted.map((entry) => entry.package).join(', ')}`);
   lines.push(`${report.ok ? 'PASSED' : 'FAILED'}: ${tally(report.findings)}`);
-  return `${lines.join('\n')}\n`;
+  return terminalText(`${lines.join('\n')}\n`);
 }
 
-/** Markdown, for a CI job summary or a pull-request comment. */
+/** Markdown, for a CI job summary or a pull-request comment: text from the compositions has its HTML escaped, each on one line. */
 export function renderGuardMarkdown(report: GuardReport): string {
-  const lines = [`## kvprefix guard: \`${report.source}\` — ${report.ok ? 'passed' : 'failed'}`, '', `${tally(report.findings)}; ${headOrigin(report)}.`, ''];
-  for (const finding of report.findings) lines.push(`- **${finding.severity}** \`${finding.kind}\` at \`${where(finding)}\`${finding.lostTokens === null ? '' : ` — ${groupDigits(finding.lostTokens)} tokens lost`}`, `  ${finding.message}`);
-  if (report.uncounted.length > 0) lines.push('', `Not counted in token numbers: ${report.uncounted.map((entry) => `\`${entry.package}\``).join(', ')}.`);
+  const lines = [`## kvprefix guard: \`${markdownText(report.source)}\` — ${report.ok ? 'passed' : 'failed'}`, '', `${markdownText(`${tally(report.findings)}; ${headOrigin(report)}`)}.`, ''];
+  for (const finding of report.findings) lines.push(`- **${finding.severity}** \`${finding.kind}\` at \`${markdownText(where(finding))}\`${finding.lostTokens === null ? '' : ` — ${groupDigits(finding.lostTokens)} tokens lost`}`, `  ${markdownText(finding.message)}`);
+  if (report.uncounted.length > 0) lines.push('', `Not counted in token numbers: ${report.uncounted.map((entry) => `\`${markdownText(entry.package)}\``).join(', ')}.`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -2,6 +2,7 @@ import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import type { RequestAnalysis, SegmentSpan, SpanList } from '../result/session-analysis.js';
 import { closingJson, treeJson } from './analyze-json.js';
+import { chunkedWriter } from './chunked-writer.js';
 
 /** Options of `writeAnalyzeJson`. */
 export interface AnalyzeJsonStreamOptions {
@@ -12,9 +13,6 @@ export interface AnalyzeJsonStreamOptions {
    */
   readonly segments?: boolean;
 }
-
-/** Chunks are gathered to about this size before each write, so a long run makes few write calls. */
-const CHUNK = 1 << 16;
 
 const sameSpan = (a: SegmentSpan | undefined, b: SegmentSpan | undefined) =>
   a !== undefined && b !== undefined && a.hash === b.hash && a.tokens === b.tokens && a.kind === b.kind && a.name === b.name && a.inherited === b.inherited;
@@ -48,14 +46,8 @@ function segmentsJson(current: SpanList, previous: Previous | undefined): string
  * request's `segments` left out unless asked for, and then shared leading segments referred to.
  */
 export function writeAnalyzeJson(result: AnalyzeResult & { readonly report?: AnalyzeReport }, write: (chunk: string) => void, options: AnalyzeJsonStreamOptions = {}): void {
-  let buffer = '';
-  const emit = (text: string) => {
-    buffer += text;
-    if (buffer.length >= CHUNK) {
-      write(buffer);
-      buffer = '';
-    }
-  };
+  const chunks = chunkedWriter(write);
+  const emit = chunks.emit;
   emit('{"sessions":[');
   let firstSession = true;
   result.trees.forEach((tree, treeIndex) => {
@@ -88,5 +80,5 @@ export function writeAnalyzeJson(result: AnalyzeResult & { readonly report?: Ana
   result.trees.forEach((tree, index) => emit(`${index === 0 ? '' : ','}${JSON.stringify(treeJson(result, tree, index))}`));
   const closing = JSON.stringify(closingJson(result));
   emit(`],${closing.slice(1)}\n`);
-  if (buffer !== '') write(buffer);
+  chunks.flush();
 }

@@ -1,6 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
 import { divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
+import { chunkedWriter, type ChunkedWriter } from './chunked-writer.js';
 import { cell } from './diff-text.js';
 import { duplicationLines } from './duplication-lines.js';
 import { commonNotes, totalsLine } from './analyze-text.js';
@@ -33,9 +34,51 @@ function summaryMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeRepo
   return out;
 }
 
+/**
+ * Lines written as they come, joined with line breaks. Trailing whitespace is held back until a line
+ * with text follows it, so the document ends exactly as `lines.join('\n').trimEnd()` would, without
+ * ever being one string.
+ */
+class StreamedLines {
+  readonly #chunks: ChunkedWriter;
+  #started = false;
+  #pending = '';
+
+  constructor(chunks: ChunkedWriter) {
+    this.#chunks = chunks;
+  }
+
+  push(...lines: string[]): void {
+    for (const line of lines) {
+      const text = `${this.#pending}${this.#started ? '\n' : ''}${line}`;
+      this.#started = true;
+      const kept = text.trimEnd();
+      this.#pending = text.slice(kept.length);
+      if (kept !== '') this.#chunks.emit(kept);
+    }
+  }
+
+  /** Ends the document with one line break. */
+  close(): void {
+    this.#chunks.emit('\n');
+    this.#chunks.flush();
+  }
+}
+
 /** The same report as Markdown, fit for a pull-request comment: a table per session, causes in a collapsed list, totals in bold, then the duplication account of a tree with children. */
 export function renderAnalyzeMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeReport }, options: AnalyzeMarkdownOptions = {}): string {
-  const out: string[] = ['## kvprefix analyze', '', ...summaryMarkdown(result)];
+  const chunks: string[] = [];
+  writeAnalyzeMarkdown(result, (chunk) => void chunks.push(chunk), options);
+  return chunks.join('');
+}
+
+/**
+ * Writes the Markdown report piece by piece, tree by tree and request by request, as `--json` is
+ * written: a long run's report is never held as one string. The text is `renderAnalyzeMarkdown`'s.
+ */
+export function writeAnalyzeMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeReport }, write: (chunk: string) => void, options: AnalyzeMarkdownOptions = {}): void {
+  const out = new StreamedLines(chunkedWriter(write));
+  out.push('## kvprefix analyze', '', ...summaryMarkdown(result));
   if (options.requests === false) {
     if (result.report?.rollUp == null) result.trees.forEach((tree, index) => out.push(`${index + 1}. \`${cell(treeTitle(tree, result.report?.trees[index]?.label))}\` (${cell(treeRoutes(tree))}): ${cell(totalsLine(treeTotals(tree), result.currency))}`));
     out.push('', ...commonNotes(result.trees).map((note) => `> ${cell(note)}`), '', '<sub>one row per request: --requests</sub>', '');
@@ -61,5 +104,5 @@ export function renderAnalyzeMarkdown(result: AnalyzeResult & { readonly report?
   if (result.trees.length > 1) out.push(`**All ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}**`, '');
   for (const skip of result.skipped) out.push(`- skipped \`${cell(skip.file)}\`: ${cell(skip.reason)}`);
   if (options.requests !== false) out.push('<sub>* cause inferred from the request bytes (no host scope)</sub>');
-  return `${out.join('\n').trimEnd()}\n`;
+  out.close();
 }

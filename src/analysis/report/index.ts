@@ -8,7 +8,7 @@ export { writeAnalyzeJson } from './analyze-json-stream.js';
 export type { AnalyzeJsonStreamOptions } from './analyze-json-stream.js';
 export { lossHeadline, whatIfLines } from './cause-summary.js';
 export { causeSummaryHtml } from './cause-summary-html.js';
-export { renderAnalyzeMarkdown } from './analyze-markdown.js';
+export { renderAnalyzeMarkdown, writeAnalyzeMarkdown } from './analyze-markdown.js';
 export type { AnalyzeMarkdownOptions } from './analyze-markdown.js';
 export { renderAnalyzeText, totalsLine } from './analyze-text.js';
 export type { AnalyzeTextOptions } from './analyze-text.js';

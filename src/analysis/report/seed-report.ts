@@ -3,6 +3,7 @@ import path from 'node:path';
 import { STDIN_NAME, inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 import { completedTurnPrefix } from '../../providers/session/fork-seed.js';
 import { readSessionLog, type UnfinishedLine } from '../../providers/session/read-session-log.js';
+import { terminalText } from './terminal-text.js';
 import { unfinishedLineMessage } from './unfinished-line.js';
 import { groupDigits } from '../../prefix/group-digits.js';
 
@@ -44,16 +45,16 @@ export async function seedOfLog(file: string, options: SeedOfLogOptions = {}): P
 
 const plural = (value: number, noun: string) => `${groupDigits(value)} ${noun}${value === 1 ? '' : 's'}`;
 
-/** The terminal report of one seed. */
+/** The terminal report of one seed; the file name is shown with its control characters escaped. */
 export function renderSeedText(source: string, seed: SeedReport): string {
   const after = seed.excluded === 0 ? 'nothing after it is excluded' : `${plural(seed.excluded, 'event')} after it excluded (the in-flight turn)`;
   if (seed.lastTurnEnd === null) {
-    return `${source}: no completed turn, so the seed is empty and a fork now starts a fresh child; ${plural(seed.excluded, 'event')} excluded\n`;
+    return terminalText(`${source}: no completed turn, so the seed is empty and a fork now starts a fresh child; ${plural(seed.excluded, 'event')} excluded\n`);
   }
-  return `${source}: seed of ${plural(seed.seedLength, 'event')}, through the turn/end at seq ${seed.lastTurnEnd}; ${after}\n`;
+  return terminalText(`${source}: seed of ${plural(seed.seedLength, 'event')}, through the turn/end at seq ${seed.lastTurnEnd}; ${after}\n`);
 }
 
 /** The stderr note for a log whose last line is still being written. */
 export function unfinishedLineNote(source: string, unfinished: UnfinishedLine): string {
-  return `kvprefix seed: ${unfinishedLineMessage(source, unfinished, 'the seed is the log')}\n`;
+  return terminalText(`kvprefix seed: ${unfinishedLineMessage(source, unfinished, 'the seed is the log')}\n`);
 }

@@ -1,6 +1,7 @@
 import { hitRateChart } from './hit-rate-chart.js';
 import type { SimulationResult } from './trace-replay.js';
 import { groupDigits } from '../../prefix/group-digits.js';
+import { terminalText } from '../report/terminal-text.js';
 
 /** The `--json` document of a replay: everything but per-request hits (an in-memory replay's `hitBlocksByRequest`). */
 export function simulationJson(result: SimulationResult): SimulationResult {
@@ -19,7 +20,10 @@ function limitsText(result: SimulationResult): string {
   return `cache: ${capacity}, ${ttl}, ${count(blockTokens)} tokens per block; one column per ${count(bucketSeconds)} s`;
 }
 
-/** The human report of a replay: the settings, a hit-rate chart, totals, and what the policy bills. */
+/**
+ * The human report of a replay: the settings, a hit-rate chart, totals, and what the policy bills.
+ * The file name, model, currency and price source are input: their control characters are escaped.
+ */
 export function simulationText(result: SimulationResult): string {
   const lines = [
     `${result.source}: ${count(result.requests)} requests over ${count(Math.round(result.durationSeconds))} s`,
@@ -42,5 +46,5 @@ export function simulationText(result: SimulationResult): string {
     );
     if (policy.assumption !== null) lines.push(`assumed    ${policy.assumption}`);
   }
-  return `${lines.join('\n')}\n`;
+  return terminalText(`${lines.join('\n')}\n`);
 }

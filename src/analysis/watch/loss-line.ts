@@ -1,4 +1,5 @@
 import { groupDigits } from '../../prefix/group-digits.js';
+import { oneLine } from '../report/terminal-text.js';
 import type { WatchLoss } from './watch-prediction.js';
 
 /** `~$0.037`; small amounts keep two significant digits. */
@@ -10,8 +11,10 @@ function approximateMoney(amount: number, currency: string): string {
 /**
  * The one line `warn: true` prints for a lost reuse:
  * `cache break at tool 'search' (schema changed at .properties.query): 12,400 tokens prefilled again, ~$0.037`.
+ * Tool and section names come from the request body (an MCP server names its own tools), so control
+ * characters are shown as escapes: the line goes to the host's terminal.
  */
 export function lossLine(loss: WatchLoss): string {
   const where = loss.cause === 'ttl' ? `cache break: ${loss.detail}` : loss.cause === 'route' ? `cache break at the route (${loss.detail})` : loss.at ? `cache break at ${loss.at.kind} '${loss.at.name}' (${loss.detail})` : `cache break (${loss.detail})`;
-  return `${where}: ${groupDigits(loss.tokens)} tokens prefilled again, ${approximateMoney(loss.cost, loss.currency)}`;
+  return oneLine(`${where}: ${groupDigits(loss.tokens)} tokens prefilled again, ${approximateMoney(loss.cost, loss.currency)}`);
 }

@@ -1,11 +1,12 @@
-import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
-import { breakpointsOf, matchEarlier, type Seen } from '../analyze/wire-sequence.js';
+import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Segment } from '../../prefix/index.js';
+import { breakpointsOf, type Seen } from '../analyze/wire-sequence.js';
 import { requestDivergence } from '../causes/index.js';
 import { routeLabel } from '../causes/wording.js';
 import { costOf, type CachePolicy } from '../policies/cache-policy.js';
-import type { RequestDivergence } from '../result/session-analysis.js';
+import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import type { WireRequest } from '../wire/index.js';
 import type { RouteMemory } from './route-memory.js';
+import { matchRoute } from './route-match.js';
 import { lossOf } from './watch-loss.js';
 import type { WatchPrediction } from './watch-prediction.js';
 
@@ -21,6 +22,14 @@ export interface PredictContext {
   readonly counter: PrefixTokenCounter;
   readonly policyFor: (request: PrefixRequest) => CachePolicy;
   last: LastRequest | undefined;
+  /** Each segment's span as predictions list it, made once per segment object (a conversation's segments are reused request after request). */
+  readonly spans: WeakMap<Segment, SegmentSpan>;
+}
+
+function spanOf(segment: Segment, context: PredictContext): SegmentSpan {
+  let span = context.spans.get(segment);
+  if (!span) context.spans.set(segment, (span = { kind: segment.kind, name: segment.name, tokens: context.counter.segmentTokens(segment), hash: hashHex(segment.hash) }));
+  return span;
 }
 
 /** The earlier request a divergence is named against: the one reused most on the route, else the last request on another route. */
@@ -43,7 +52,7 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
   const history = context.memory.history(request.route);
   const tokens = counter.prefixTokens(request.segments);
   const breakpoints = breakpointsOf(request, counter);
-  const { matches, best } = matchEarlier(history, request, nowSeconds);
+  const { matches, best } = matchRoute(context.memory, history, request, nowSeconds, counter);
   const model = request.route.model;
   const predicted = policy.predict({ tokens, matches, breakpoints, model });
   const label = routeLabel(request.route);
@@ -71,7 +80,7 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
     cost: costOf(predicted, prices),
     divergence,
     loss,
-    segments: request.segments.map((segment) => ({ kind: segment.kind, name: segment.name, tokens: counter.segmentTokens(segment), hash: hashHex(segment.hash) })),
+    segments: request.segments.map((segment) => spanOf(segment, context)),
   };
 }
 

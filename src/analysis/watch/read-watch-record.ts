@@ -28,6 +28,8 @@ const LINE = z.looseObject({
   segments: z.array(z.object({ kind: z.string(), name: z.string(), tokens: z.number(), hash: z.string() })),
   predicted: z.object({ ...usage, cacheReadRange: z.tuple([z.number(), z.number()]) }),
   divergence: divergence.nullable(),
+  // Reuse the request could have had and lost (`ttl`: an idle gap past the entry's TTL).
+  loss: z.looseObject({ cause: z.string(), detail: z.string(), tokens: z.number() }).nullable(),
   observed: z.object({ ...usage, output: z.number().optional() }).nullable(),
   cost: z.object({ predicted: z.number(), observed: z.number().nullable() }),
 });

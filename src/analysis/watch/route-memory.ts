@@ -10,20 +10,28 @@ export interface MemoryBounds {
 }
 
 /** What a route remembers: its earlier requests (as the wire replay keeps them) and how many it has seen. */
-export interface RouteHistory extends Earlier {
+export interface RouteHistory {
   readonly key: string;
+  readonly seen: readonly Seen[];
   /** Requests seen on the route since it was first used (also those forgotten): the next one's index. */
+  readonly count: number;
+}
+
+/** A route's history as the memory holds it: the longest-prefix index over its requests is built only when asked for. */
+interface HeldHistory extends RouteHistory {
+  seen: Seen[];
   count: number;
+  index: LongestPrefixIndex | undefined;
 }
 
 /**
  * The earlier requests of each route, least recently used routes forgotten first. A route's
- * longest-prefix index cannot drop one request, so when a route passes its bound the index is
- * rebuilt from the newer half: a rebuild adds each kept request once (a hash walk, no tokenizing),
- * and happens once every `requestsPerRoute / 2` requests.
+ * longest-prefix index cannot drop one request, so it is built over the kept requests only when a
+ * request asks for it (`earlier`), then kept up to date as requests are added, and dropped when one
+ * is forgotten or replaced. A route past its bound keeps its newer half.
  */
 export class RouteMemory {
-  readonly #routes = new Map<string, RouteHistory>();
+  readonly #routes = new Map<string, HeldHistory>();
   readonly #bounds: MemoryBounds;
   readonly #counter: PrefixTokenCounter;
 
@@ -45,10 +53,21 @@ export class RouteMemory {
     const key = routeKeyString(route);
     let history = this.#routes.get(key);
     if (history) this.#routes.delete(key);
-    else history = { key, seen: [], index: this.#newIndex(), count: 0 };
+    else history = { key, seen: [], count: 0, index: undefined };
     this.#routes.set(key, history);
     while (this.#routes.size > this.#bounds.routes) this.#routes.delete(this.#routes.keys().next().value!);
     return history;
+  }
+
+  /** The route's requests as the wire replay matches against them (`matchEarlier`), with their index. */
+  earlier(history: RouteHistory): Earlier {
+    const held = this.#held(history);
+    if (!held.index) {
+      // Ties go to the latest (the freshest entry, the one a TTL keeps longest), as the wire replay does.
+      held.index = new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter: this.#counter });
+      for (const entry of held.seen) held.index.add(entry.request);
+    }
+    return { seen: held.seen, index: held.index };
   }
 
   /**
@@ -59,28 +78,25 @@ export class RouteMemory {
    * so keeps one entry per route, and matching stays one comparison per request.
    */
   remember(history: RouteHistory, seen: Seen, extended?: Seen): void {
-    history.count++;
-    const position = extended === undefined ? -1 : history.seen.indexOf(extended);
+    const held = this.#held(history);
+    held.count++;
+    const position = extended === undefined ? -1 : held.seen.indexOf(extended);
     if (position < 0) {
-      history.seen.push(seen);
-      history.index.add(seen.request);
-      if (history.seen.length <= this.#bounds.requestsPerRoute) return;
-      this.#rebuild(history, history.seen.slice(-Math.max(1, Math.floor(this.#bounds.requestsPerRoute / 2))));
+      held.seen.push(seen);
+      held.index?.add(seen.request);
+      if (held.seen.length <= this.#bounds.requestsPerRoute) return;
+      held.seen = held.seen.slice(-Math.max(1, Math.floor(this.#bounds.requestsPerRoute / 2)));
+      held.index = undefined;
       return;
     }
     const breakpoints = [...new Set([...extended!.breakpoints, ...seen.breakpoints])].sort((a, b) => a - b);
-    this.#rebuild(history, [...history.seen.slice(0, position), ...history.seen.slice(position + 1), { ...seen, breakpoints }]);
+    held.seen = [...held.seen.slice(0, position), ...held.seen.slice(position + 1), { ...seen, breakpoints }];
+    held.index = undefined;
   }
 
-  #rebuild(history: RouteHistory, kept: Seen[]): void {
-    const rebuilt: RouteHistory = { key: history.key, seen: kept, index: this.#newIndex(), count: history.count };
-    for (const entry of kept) rebuilt.index.add(entry.request);
-    this.#routes.set(history.key, rebuilt);
-  }
-
-  #newIndex(): LongestPrefixIndex {
-    // Ties go to the latest (the freshest entry, the one a TTL keeps longest), as the wire replay does.
-    return new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter: this.#counter });
+  #held(history: RouteHistory): HeldHistory {
+    const held = this.#routes.get(history.key);
+    if (held !== history) throw new RangeError(`route ${history.key} is not held by this memory (forgotten, or another memory's)`);
+    return held;
   }
 }
-

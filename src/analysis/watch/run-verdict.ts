@@ -51,7 +51,8 @@ function fails(cause: string, failOn: FailOn): boolean {
 /**
  * Checks analysed runs (a watch record, DSH session trees, transcripts, cassettes) against
  * `--fail-on`: `lost-head` fails on a request whose divergence from the earlier request it reuses
- * most lies in the head; `any-break` on any divergence but a repeat, an extension or a task.
+ * most lies in the head; `any-break` on any divergence but a repeat, an extension or a task, and so
+ * also on an idle gap past the TTL (cause `ttl`: the request extends one whose entry expired).
  */
 export function runVerdict(trees: readonly SessionTreeAnalysis[], failOn: FailOn): RunVerdict {
   const breaks: RunBreak[] = [];

@@ -3,22 +3,33 @@ import type { ObservedUsage } from '../analyze/observed-usage.js';
 import { choosePolicy } from '../analyze/policy-choice.js';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import { policyByName } from '../policies/policy-registry.js';
-import { readRequestBody, type WireRequest } from '../wire/index.js';
+import { readRequestBody, type JsonObject, type WireRequest } from '../wire/index.js';
+import { BodyHistory } from './body-history.js';
 import { lossLine } from './loss-line.js';
 import { predictRequest, type PredictContext } from './predict-request.js';
 import { RecordFile } from './record-file.js';
 import { RouteMemory } from './route-memory.js';
+import { SegmentReuse } from './segment-reuse.js';
 import { tapResponse, type TapOutcome } from './tap-response.js';
 import { WatchError, type WatchOptions, type WatchStage } from './watch-options.js';
 import type { WatchPrediction } from './watch-prediction.js';
 import { recordLine, type WatchOutcome } from './watch-record.js';
-import { watchedBody, type WatchedBody } from './watched-body.js';
+import { isWatchedJson, watchedBody, type WatchedBody } from './watched-body.js';
+
+/** A request the watch predicted: the prediction, the policy it was made under, and the body as parsed. */
+interface Watched {
+  readonly prediction: WatchPrediction;
+  readonly policy: CachePolicy;
+  readonly json: JsonObject;
+}
 
 /** A `fetch` that watches the requests it sends; `flush()` resolves when the record file has every line so far. */
 export type WatchedFetch = typeof fetch & { flush(): Promise<void> };
 
 const DEFAULT_ROUTES = 32;
 const DEFAULT_REQUESTS_PER_ROUTE = 64;
+/** Bodies kept to read the next body of each conversation from (one per conversation a host runs at once; each holds its body's text). */
+const BODIES_KEPT = 8;
 /** Different failure messages remembered to report each once; past it, older ones may be reported again. */
 const REPORTED_LIMIT = 256;
 
@@ -55,6 +66,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     counter,
     policyFor: policyChooser(options.policy),
     last: undefined,
+    spans: new WeakMap(),
   };
   const clock = options.clock ?? Date.now;
   const reported = new Set<string>();
@@ -84,21 +96,29 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   };
   const warn = options.warn === true ? (line: string) => void process.stderr.write(`${line}\n`) : options.warn || undefined;
   const file = options.record === undefined ? undefined : new RecordFile(options.record, (error) => report('record', error));
+  const bodies = new BodyHistory(BODIES_KEPT);
+  // JSON of the wire objects (messages, tools) of the bodies read, made once per parsed object.
+  const jsonOf = new WeakMap<object, string>();
   let nextId = 0;
 
-  const predict = (body: WatchedBody): { prediction: WatchPrediction; policy: CachePolicy } | undefined => {
-    const wire: WireRequest = readRequestBody(body.json, { source: body.url, endpoint: body.url, ...(options.provider ? { provider: options.provider } : {}) });
+  const predict = (body: WatchedBody): Watched | undefined => {
+    const read = bodies.read(body.text);
+    if (!read || !isWatchedJson(read.known.body.json)) return undefined;
+    const json = read.known.body.json;
+    const reuse = new SegmentReuse(read.earlier, jsonOf);
+    const wire: WireRequest = readRequestBody(json, { source: body.url, endpoint: body.url, reuse: reuse.reuse, ...(options.provider ? { provider: options.provider } : {}) });
     // The path decides what the body may be: a chat body posted to /messages is not a watched request.
     if (!body.formats.includes(wire.format)) return undefined;
+    read.known.rendered = reuse.rendered(wire.request);
     const prediction = predictRequest(wire, context, nextId++, clock() / 1000);
-    return { prediction, policy: context.policyFor(wire.request) };
+    return { prediction, policy: context.policyFor(wire.request), json };
   };
 
-  const finish = (watched: { prediction: WatchPrediction; policy: CachePolicy }, body: WatchedBody, observed: ObservedUsage | null, outcome: WatchOutcome) => {
+  const finish = (watched: Watched, body: WatchedBody, observed: ObservedUsage | null, outcome: WatchOutcome) => {
     callback(options.onUsage, { predicted: watched.prediction, observed });
     if (!file) return;
     try {
-      const line = recordLine(watched.prediction, { url: body.url, observed, outcome, prices: watched.policy.pricesFor(watched.prediction.route.model), ...(options.storeBodies ? { body: body.json } : {}) });
+      const line = recordLine(watched.prediction, { url: body.url, observed, outcome, prices: watched.policy.pricesFor(watched.prediction.route.model), ...(options.storeBodies ? { body: watched.json } : {}) });
       file.append(JSON.stringify(line));
     } catch (error) {
       report('record', error);
@@ -107,7 +127,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
 
   const watched = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     let body: WatchedBody | undefined;
-    let seen: { prediction: WatchPrediction; policy: CachePolicy } | undefined;
+    let seen: Watched | undefined;
     try {
       body = await watchedBody(input, init);
       seen = body && predict(body);

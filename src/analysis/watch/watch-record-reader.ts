@@ -2,10 +2,22 @@ import { InputError } from '../../prefix/index.js';
 import { fileHead, type SessionReader } from '../analyze/session-readers.js';
 import { routeLabel } from '../causes/wording.js';
 import type { CachePolicyName } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
+import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { isWatchRecordLine, readWatchRecord } from './read-watch-record.js';
 import type { WatchRecordLine } from './watch-record.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
+
+/**
+ * The divergence a report gives the request: the recorded one, unless the watch found that the
+ * request lost reuse to an idle gap (it only extended or repeated an earlier request whose cache
+ * entry had expired). Then the cache broke at the TTL, not at a byte, and the cause is `ttl`, as the
+ * Claude Code replay names an idle gap: `--fail-on any-break` fails on it and "where the cache
+ * went" counts it as an idle gap.
+ */
+function divergenceOf(line: WatchRecordLine): RequestDivergence | null {
+  if (line.loss?.cause !== 'ttl') return line.divergence;
+  return { kind: null, name: null, cause: 'ttl', detail: line.loss.detail, inferred: false, against: line.divergence?.against ?? null };
+}
 
 /** A record line as the request analysis every report reads. */
 function requestOf(line: WatchRecordLine): RequestAnalysis {
@@ -16,7 +28,7 @@ function requestOf(line: WatchRecordLine): RequestAnalysis {
     tokens: line.tokens,
     predicted: line.predicted,
     observed: line.observed,
-    divergence: line.divergence,
+    divergence: divergenceOf(line),
     cost: line.cost,
     segments: line.segments,
   };

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type WireFormat } from '../wire/index.js';
+import type { JsonObject, WireFormat } from '../wire/index.js';
 
 /** The API paths the watch reads, each with the body formats that may be sent there. */
 const WATCHED_PATHS: readonly (readonly [RegExp, readonly WireFormat[]])[] = [
@@ -7,11 +7,10 @@ const WATCHED_PATHS: readonly (readonly [RegExp, readonly WireFormat[]])[] = [
   [/\/messages\/?$/, ['anthropic-messages']],
 ];
 
-/** A request the watch reads: where it goes, the body's text and JSON, and the formats its path allows. */
+/** A request the watch reads: where it goes, the body's text, and the formats its path allows. */
 export interface WatchedBody {
   readonly url: string;
   readonly text: string;
-  readonly json: JsonObject;
   readonly formats: readonly WireFormat[];
 }
 
@@ -38,9 +37,9 @@ function textOf(body: unknown): string | undefined {
 
 /**
  * The request as the watch reads it, or undefined when it is not one to watch: not a POST to a
- * chat completions, Responses or messages path, or a body that is not a JSON object with a `model`
- * and `messages` or `input`. Nothing here throws for a foreign request: anything else passes by.
- * A `Request` object's body is read from a clone, so the original is sent untouched.
+ * chat completions, Responses or messages path, or a body that is not text opening an object.
+ * Nothing here throws for a foreign request: anything else passes by. A `Request` object's body is
+ * read from a clone, so the original is sent untouched.
  */
 export async function watchedBody(input: string | URL | Request, init: RequestInit | undefined): Promise<WatchedBody | undefined> {
   const url = urlOf(input);
@@ -51,12 +50,10 @@ export async function watchedBody(input: string | URL | Request, init: RequestIn
   if (!formats) return undefined;
   const text = init?.body !== undefined && init.body !== null ? textOf(init.body) : input instanceof Request && input.body !== null ? await input.clone().text() : undefined;
   if (text === undefined || !text.trimStart().startsWith('{')) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isJsonObject(json) || typeof json['model'] !== 'string' || !(Array.isArray(json['messages']) || 'input' in json)) return undefined;
-  return { url, text, json, formats };
+  return { url, text, formats };
+}
+
+/** True when a parsed body is one the watch reads: a `model` and `messages` or `input` (anything else passes by). */
+export function isWatchedJson(json: JsonObject): boolean {
+  return typeof json['model'] === 'string' && (Array.isArray(json['messages']) || 'input' in json);
 }

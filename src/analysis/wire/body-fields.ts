@@ -19,15 +19,35 @@ export function describeJsonValue(value: unknown): string {
  * (`messages[3].content`), so that every complaint names both.
  */
 export class BodyLocation {
-  constructor(
-    readonly source: string,
-    readonly path: string = '',
-  ) {}
+  readonly source: string;
+  // The path is spelled only when asked for (an error): readers step into every message and tool
+  // of a long conversation, and almost never complain.
+  #parent: BodyLocation | undefined;
+  #key: string | number = '';
+  #path: string | undefined;
+
+  constructor(source: string, path: string = '') {
+    this.source = source;
+    this.#path = path;
+  }
+
+  /** The JSON path of the value (`messages[3].content`), '' for the body itself. */
+  get path(): string {
+    if (this.#path === undefined) {
+      const parent = this.#parent!.path;
+      const key = this.#key;
+      this.#path = parent + (typeof key === 'number' ? `[${key}]` : parent === '' ? key : `.${key}`);
+    }
+    return this.#path;
+  }
 
   /** The location of a child value: a key or an array index. */
   at(key: string | number): BodyLocation {
-    const step = typeof key === 'number' ? `[${key}]` : this.path === '' ? key : `.${key}`;
-    return new BodyLocation(this.source, this.path + step);
+    const child = new BodyLocation(this.source);
+    child.#parent = this;
+    child.#key = key;
+    child.#path = undefined;
+    return child;
   }
 
   /** An InputError about the value at this location. */

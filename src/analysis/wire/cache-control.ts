@@ -37,12 +37,14 @@ export function splitMessageBreakpoints(message: JsonObject, location: BodyLocat
   const outer = splitBreakpoint(message, location);
   let cacheControl = outer.cacheControl;
   const content = outer.wire['content'];
-  if (!Array.isArray(content)) return { wire: outer.wire, cacheControl };
+  // A message with no breakpoint in its blocks stays the object it was: a caller that renders the
+  // same message object again may then reuse its JSON.
+  if (!Array.isArray(content) || !content.some((block) => isJsonObject(block) && 'cache_control' in block)) return { wire: outer.wire, cacheControl };
   const blocks = content.map((block: unknown, index) => {
     if (!isJsonObject(block)) return block;
-    const split = splitBreakpoint(block, location.at('content').at(index));
-    cacheControl = split.cacheControl ?? cacheControl;
-    return split.wire;
+    const inner = splitBreakpoint(block, location.at('content').at(index));
+    cacheControl = inner.cacheControl ?? cacheControl;
+    return inner.wire;
   });
   return { wire: { ...outer.wire, content: blocks }, cacheControl };
 }

@@ -1,4 +1,4 @@
-import { renderRequest, type LayoutName, type PrefixRequest, type RequestParts } from '../../prefix/index.js';
+import { renderRequest, type LayoutName, type PrefixRequest, type RenderReuse, type RequestParts } from '../../prefix/index.js';
 import { BodyLocation, type JsonObject } from './body-fields.js';
 import { readAnthropicBody } from './anthropic-body.js';
 import { readChatBody } from './chat-body.js';
@@ -29,6 +29,8 @@ export interface ReadRequestBodyOptions {
   readonly provider?: string;
   /** Where the body sits inside its file (`interactions[1].request.parsed_body`), for errors. */
   readonly location?: BodyLocation;
+  /** JSON and segments made for earlier bodies that may be handed back (see `RenderReuse`): the request is the same. */
+  readonly reuse?: RenderReuse;
 }
 
 // Converse's wire order follows the model behind it; Bedrock's caching models are Anthropic's and
@@ -73,7 +75,7 @@ export function readRequestBody(body: unknown, options: ReadRequestBodyOptions):
   const layout = options.layout ?? DEFAULT_LAYOUT[detected.format];
   return {
     format: detected.format,
-    request: renderRequest({ provider: detected.provider, model }, layout, parts),
+    request: renderRequest({ provider: detected.provider, model }, layout, parts, options.reuse),
     providerBasis: detected.providerBasis,
     source: options.source,
   };

@@ -19,7 +19,8 @@ function splitPromptBreakpoint(part: JsonObject): { wire: JsonObject; cacheContr
 /** An input item with every content part's breakpoint taken off; the item keeps the last one. */
 function splitItem(item: JsonObject): { wire: JsonObject; cacheControl: CacheControl | undefined } {
   const content = item['content'];
-  if (!Array.isArray(content)) return { wire: item, cacheControl: undefined };
+  // An item with no breakpoint stays the object it was (see `splitMessageBreakpoints`).
+  if (!Array.isArray(content) || !content.some((part) => isJsonObject(part) && 'prompt_cache_breakpoint' in part)) return { wire: item, cacheControl: undefined };
   let cacheControl: CacheControl | undefined;
   const parts = content.map((part: unknown) => {
     if (!isJsonObject(part)) return part;

@@ -25,27 +25,28 @@ const CHAT_PART_TYPES = new Set(['image_url', 'input_audio', 'file']);
 
 /** Evidence in the body's shape for each family: Anthropic messages vs OpenAI-style chat. */
 function shapeEvidence(body: JsonObject, messages: readonly unknown[]): { anthropic: string[]; chat: string[] } {
-  const anthropic: string[] = [];
-  const chat: string[] = [];
-  if ('system' in body) anthropic.push('a top-level `system`');
-  if ('anthropic_version' in body) anthropic.push('`anthropic_version`');
+  // Sets: a long conversation names the same evidence in every message.
+  const anthropic = new Set<string>();
+  const chat = new Set<string>();
+  if ('system' in body) anthropic.add('a top-level `system`');
+  if ('anthropic_version' in body) anthropic.add('`anthropic_version`');
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isJsonObject(tool)) continue;
-    if ('input_schema' in tool) anthropic.push('tools with `input_schema`');
-    if ('function' in tool) chat.push('tools with `function`');
+    if ('input_schema' in tool) anthropic.add('tools with `input_schema`');
+    if ('function' in tool) chat.add('tools with `function`');
   }
   for (const message of messages) {
     if (!isJsonObject(message)) continue;
-    if (typeof message['role'] === 'string' && CHAT_ONLY_ROLES.has(message['role'])) chat.push(`a \`${message['role']}\` message`);
-    if ('tool_calls' in message) chat.push('`tool_calls`');
-    if ('reasoning_content' in message) chat.push('`reasoning_content`');
+    if (typeof message['role'] === 'string' && CHAT_ONLY_ROLES.has(message['role'])) chat.add(`a \`${message['role']}\` message`);
+    if ('tool_calls' in message) chat.add('`tool_calls`');
+    if ('reasoning_content' in message) chat.add('`reasoning_content`');
     for (const block of Array.isArray(message['content']) ? message['content'] : []) {
       if (!isJsonObject(block) || typeof block['type'] !== 'string') continue;
-      if (ANTHROPIC_BLOCK_TYPES.has(block['type'])) anthropic.push(`\`${block['type']}\` content blocks`);
-      if (CHAT_PART_TYPES.has(block['type'])) chat.push(`\`${block['type']}\` content parts`);
+      if (ANTHROPIC_BLOCK_TYPES.has(block['type'])) anthropic.add(`\`${block['type']}\` content blocks`);
+      if (CHAT_PART_TYPES.has(block['type'])) chat.add(`\`${block['type']}\` content parts`);
     }
   }
-  return { anthropic: [...new Set(anthropic)], chat: [...new Set(chat)] };
+  return { anthropic: [...anthropic], chat: [...chat] };
 }
 
 function isBedrockConverse(body: JsonObject, messages: readonly unknown[]): boolean {

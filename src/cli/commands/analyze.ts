@@ -1,8 +1,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyzeClaudeCodeProjects, analyzePaths, claudeProjectsFolders, renderAnalyzeMarkdown, renderAnalyzeText, renderHtmlReport, reportAnalysis, writeAnalyzeJson, type PolicyChoice, type PolicyLookup, type RollUpKey } from '../../analysis/index.js';
-import { causeSummaryHtml } from '../../analysis/report/index.js';
+import { analyzeClaudeCodeProjects, analyzePaths, claudeProjectsFolders, renderAnalyzeText, renderHtmlReport, reportAnalysis, writeAnalyzeJson, type PolicyChoice, type PolicyLookup, type RollUpKey } from '../../analysis/index.js';
+import { causeSummaryHtml, writeAnalyzeMarkdown } from '../../analysis/report/index.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
 import { localTimeZone, oneHourTtlPolicy, parseTimeOption, ROLL_UP_KEYS, ZonedClock } from '../../analysis/claude-code/index.js';
 import { POLICY_CHOICES } from '../../analysis/analyze/index.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
@@ -65,7 +66,14 @@ function streamToFile(file: string, label: string, fill: (write: (chunk: string)
     throw unwritableFile(label, error);
   }
   try {
-    fill((chunk) => void writeSync(descriptor, chunk));
+    fill((chunk) => {
+      try {
+        writeSync(descriptor, chunk);
+      } catch (error) {
+        // A full disk or a closed device mid-report: the same one-line error as a file that cannot be opened.
+        throw unwritableFile(label, error);
+      }
+    });
   } finally {
     closeSync(descriptor);
   }
@@ -139,21 +147,22 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const exitCode = (): ExitCode => {
         if (failOn === undefined) return EXIT.ok;
         const verdict = runVerdict(analysed.trees, failOn);
-        io.stderr(renderRunVerdict(verdict));
+        io.stderr(terminalText(renderRunVerdict(verdict)));
         return verdict.failed ? EXIT.findings : EXIT.ok;
       };
       const output = values['output'];
       const colour = io.colour === true && typeof output !== 'string';
       const requests = values['requests'] === true;
-      if (format === 'json') {
+      if (format === 'json' || format === 'md') {
+        // Streamed: a long run's document is never held as one string.
         const reported = result;
-        if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, (write) => writeAnalyzeJson(reported, write, { segments }));
-        else writeAnalyzeJson(reported, (chunk) => io.stdout(chunk), { segments });
+        const fill = (write: (chunk: string) => void) => (format === 'json' ? writeAnalyzeJson(reported, write, { segments }) : writeAnalyzeMarkdown(reported, write, { requests }));
+        if (typeof output === 'string') streamToFile(path.resolve(io.cwd, output), output, fill);
+        else fill((chunk) => io.stdout(chunk));
         return exitCode();
       }
       const text =
-        format === 'md' ? renderAnalyzeMarkdown(result, { requests })
-        : format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped })
+        format === 'html' ? renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped })
         : renderAnalyzeText(result, { colour, requests });
       if (typeof output !== 'string') {
         io.stdout(text);

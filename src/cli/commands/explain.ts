@@ -1,6 +1,7 @@
 import { explainExitCode, explainReport, renderModelExperience } from '../../analysis/index.js';
 import { invalidInputLines } from '../../analysis/guard/index.js';
 import { UsageError } from '../../prefix/index.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
 import type { Command } from '../command.js';
 import { EXPLAIN_HELP } from './help.js';
 import type { ExitCode } from '../exit-code.js';
@@ -19,7 +20,7 @@ export const explainCommand: Command = {
     const [report] = await guardFiles(parsed, io);
     const explained = explainReport(report!);
     const { verdict: _, ...result } = explained;
-    for (const warning of result.warnings) io.stderr(`kvprefix explain: ${warning}\n`);
+    for (const warning of result.warnings) io.stderr(terminalText(`kvprefix explain: ${warning}\n`));
     io.stdout(format === 'json' ? `${JSON.stringify(result)}\n` : renderModelExperience(result.cards, result.source, result.unexplained));
     io.stderr(invalidInputLines([report!]));
     return explainExitCode(explained);

@@ -1,5 +1,6 @@
 import { guardExitCode, guardRun, guardRunJson, renderGuardRun } from '../../analysis/index.js';
 import { invalidInputLines } from '../../analysis/guard/index.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
 import type { Command } from '../command.js';
 import { GUARD_HELP } from './help.js';
 import type { ExitCode } from '../exit-code.js';
@@ -15,7 +16,7 @@ export const guardCommand: Command = {
     const format = formatOption(parsed.values, ['text', 'md', 'json']);
     const run = guardRun(await guardFiles(parsed, io));
     // Warnings go to stderr so stdout stays the report (and one JSON document), as seed does.
-    for (const warning of run.warnings) io.stderr(`kvprefix guard: ${warning}\n`);
+    for (const warning of run.warnings) io.stderr(terminalText(`kvprefix guard: ${warning}\n`));
     io.stdout(format === 'json' ? `${JSON.stringify(guardRunJson(run))}\n` : renderGuardRun(run, format));
     io.stderr(invalidInputLines(run.reports));
     return guardExitCode(run);

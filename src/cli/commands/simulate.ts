@@ -2,6 +2,7 @@ import path from 'node:path';
 // From the two rooms simulate uses, not the analysis barrel: a streamed replay's process holds only them.
 import { policyByName, readPriceFile, withPrices } from '../../analysis/policies/index.js';
 import { simulateTraceFile, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/simulate/index.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
 import { UsageError } from '../../prefix/index.js';
 import { STDIN_NAME } from '../../providers/input/index.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
@@ -60,7 +61,7 @@ export const simulateCommand: Command = {
     };
     const file = positionals[0]!;
     const result = await simulateTraceFile(file === STDIN_NAME ? file : path.resolve(io.cwd, file), { ...options, ...inputOptions(values, io), ...(file === STDIN_NAME ? {} : { label: file }) });
-    for (const warning of result.warnings) io.stderr(`kvprefix simulate: ${file}: warning: ${warning}\n`);
+    for (const warning of result.warnings) io.stderr(terminalText(`kvprefix simulate: ${file}: warning: ${warning}\n`));
     io.stdout(format === 'json' ? `${JSON.stringify(simulationJson(result))}\n` : simulationText(result));
     return EXIT.ok;
   },

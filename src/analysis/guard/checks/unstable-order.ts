@@ -20,7 +20,11 @@ function finding(subject: GuardSubject, where: string, message: string, severity
 /** Sections that tie on `order`: the renderer keeps registration order, which follows plugin activation. */
 function sectionTies(subject: GuardSubject): GuardFinding[] {
   const byOrder = new Map<number, string[]>();
-  for (const section of subject.setup.host.sections) byOrder.set(section.order, [...(byOrder.get(section.order) ?? []), section.name]);
+  for (const section of subject.setup.host.sections) {
+    const names = byOrder.get(section.order);
+    if (names) names.push(section.name);
+    else byOrder.set(section.order, [section.name]);
+  }
   return [...byOrder]
     .filter(([, names]) => names.length > 1)
     .map(([order, names]) =>

@@ -1,0 +1,68 @@
+import { Segment, type PrefixRequest, type RenderReuse, type SegmentInput, type SegmentMeta } from '../../prefix/index.js';
+
+/** A request as rendered, with the input each of its segments was built from. */
+export interface Rendered {
+  readonly request: PrefixRequest;
+  readonly inputs: readonly SegmentInput[];
+}
+
+// Every field of segment metadata, checked by the compiler: a field added to `SegmentMeta` (or to
+// its breakpoint) and not compared here fails the build instead of reusing a segment wrongly.
+const META_FIELDS = ['cacheControl', 'role'] as const satisfies readonly (keyof SegmentMeta)[];
+const BREAKPOINT_FIELDS = ['type', 'ttl'] as const satisfies readonly (keyof Breakpoint)[];
+type Breakpoint = NonNullable<SegmentMeta['cacheControl']>;
+const everyField: [Exclude<keyof SegmentMeta, (typeof META_FIELDS)[number]>, Exclude<keyof Breakpoint, (typeof BREAKPOINT_FIELDS)[number]>] extends [never, never] ? true : never = true;
+
+function sameBreakpoint(a: Breakpoint | undefined, b: Breakpoint | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.type === b.type && a.ttl === b.ttl);
+}
+
+function sameMeta(a: SegmentMeta | undefined, b: SegmentMeta | undefined): boolean {
+  return everyField && (a === b || (a !== undefined && b !== undefined && a.role === b.role && sameBreakpoint(a.cacheControl, b.cacheControl)));
+}
+
+function sameInput(a: SegmentInput, b: SegmentInput): boolean {
+  return a.content === b.content && a.kind === b.kind && a.name === b.name && sameMeta(a.meta, b.meta);
+}
+
+/**
+ * Rendering of one body that hands back the earlier body's segments where they are the same:
+ * a segment at the same position, built from an equal input (kind, name, text, metadata) on the same
+ * chain, is the segment the default would build. So a conversation re-sent with one more message
+ * hashes only that message; the unchanged ones keep their segment objects, and with them their
+ * already decoded text. Wire objects seen before keep their JSON (`json`), stringified once per
+ * object for as long as the object lives.
+ */
+export class SegmentReuse {
+  readonly #earlier: Rendered | undefined;
+  readonly #inputs: SegmentInput[] = [];
+  readonly reuse: RenderReuse;
+
+  constructor(earlier: Rendered | undefined, jsonOf: WeakMap<object, string>) {
+    this.#earlier = earlier;
+    this.reuse = {
+      json: (wire) => {
+        if (typeof wire !== 'object' || wire === null) return JSON.stringify(wire);
+        let json = jsonOf.get(wire);
+        if (json === undefined) jsonOf.set(wire, (json = JSON.stringify(wire)));
+        return json;
+      },
+      segment: (input, previousPrefixHash) => {
+        const index = this.#inputs.length;
+        this.#inputs.push(input);
+        const earlier = this.#earlier;
+        const segment = earlier?.request.segments[index];
+        if (earlier && segment && sameInput(earlier.inputs[index]!, input)) {
+          const chain = index === 0 ? earlier.request.routeSeed : earlier.request.segments[index - 1]!.prefixHash;
+          if (chain === previousPrefixHash) return segment;
+        }
+        return new Segment(input, previousPrefixHash);
+      },
+    };
+  }
+
+  /** The request rendered with this reuse, kept for the next body. */
+  rendered(request: PrefixRequest): Rendered {
+    return { request, inputs: this.#inputs };
+  }
+}

@@ -1,0 +1,102 @@
+import { isJsonObject, type JsonObject } from '../wire/index.js';
+import { elementsBetween, objectMembers, type JsonMember, type JsonRange } from './json-scan.js';
+
+/**
+ * A body the watch has read: its text, its parsed object, and where each top-level member (and each
+ * element of an array member) sits in the text. Parsed values are shared with the bodies spliced
+ * from it, so what was made from a message object before (its JSON, its segment) is found again.
+ */
+export interface ReadBody {
+  readonly text: string;
+  readonly json: JsonObject;
+  /** Null when the body cannot be spliced (its top-level keys repeat, so parsing keeps only the last). */
+  readonly members: readonly JsonMember[] | null;
+}
+
+/** Reads a body whole. Undefined when it is not a JSON object. */
+export function readWholeBody(text: string): ReadBody | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isJsonObject(json)) return undefined;
+  const members = objectMembers(text) ?? null;
+  const unique = members !== null && new Set(members.map((member) => member.key)).size === members.length && members.length === Object.keys(json).length;
+  return { text, json, members: unique ? members : null };
+}
+
+// Chunk of the texts compared at once: equal chunks are compared natively, so only the chunk that
+// differs is walked char by char.
+const CHUNK = 4096;
+
+/** Length of the longest common prefix of `a` and `b`. */
+export function commonPrefixLength(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let at = 0;
+  while (at + CHUNK <= limit && a.slice(at, at + CHUNK) === b.slice(at, at + CHUNK)) at += CHUNK;
+  while (at < limit && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
+
+/** Length of the longest common suffix of `a` and `b`, at most `limit`. */
+function commonSuffixLength(a: string, b: string, limit: number): number {
+  let length = 0;
+  while (length + CHUNK <= limit && a.slice(a.length - length - CHUNK, a.length - length) === b.slice(b.length - length - CHUNK, b.length - length)) length += CHUNK;
+  while (length < limit && a.charCodeAt(a.length - length - 1) === b.charCodeAt(b.length - length - 1)) length++;
+  return length;
+}
+
+const shifted = (range: JsonRange, by: number): JsonRange => ({ start: range.start + by, end: range.end + by });
+
+/**
+ * `text` read from `earlier` when the two differ only inside one top-level array (a conversation's
+ * `messages` or `input` that gained or changed elements): the elements both hold whole at the same
+ * place from the start or the end are taken from `earlier`, and only the elements between are
+ * scanned and parsed. The result is what `readWholeBody(text)` would give. Undefined when they
+ * differ anywhere else, or the changed part is not a run of elements (then `text` is read whole, or
+ * is no JSON at all).
+ *
+ * Why that is the whole parse: the text before the changed run is `earlier`'s up to an element
+ * boundary of that array, the text after it is `earlier`'s from one, and `earlier` was valid JSON;
+ * the run itself is checked to be elements with their commas, each element parsed.
+ */
+export function spliceBody(earlier: ReadBody, text: string): ReadBody | undefined {
+  if (earlier.text === text) return earlier;
+  const members = earlier.members;
+  if (members === null) return undefined;
+  const old = earlier.text;
+  const prefix = commonPrefixLength(old, text);
+  const suffix = commonSuffixLength(old, text, Math.min(old.length, text.length) - prefix);
+  const changedEnd = old.length - suffix;
+  const by = text.length - old.length;
+  const at = members.findIndex((member) => member.elements !== null && member.start < prefix && changedEnd < member.end);
+  if (at < 0) return undefined;
+  const member = members[at]!;
+  const elements = member.elements!;
+  const values = earlier.json[member.key] as readonly unknown[];
+  let kept = 0;
+  while (kept < elements.length && elements[kept]!.end <= prefix) kept++;
+  let tail = elements.length;
+  while (tail > kept && elements[tail - 1]!.start >= changedEnd) tail--;
+  const from = kept > 0 ? elements[kept - 1]!.end : member.start + 1;
+  const to = tail < elements.length ? elements[tail]!.start + by : member.end - 1 + by;
+  const added = elementsBetween(text, from, to, kept > 0 ? 'element' : 'open', tail < elements.length ? 'element' : 'close');
+  if (!added) return undefined;
+  let parsed: unknown[];
+  try {
+    parsed = added.map((range) => JSON.parse(text.slice(range.start, range.end)) as unknown);
+  } catch {
+    return undefined;
+  }
+  const json: JsonObject = { ...earlier.json, [member.key]: [...values.slice(0, kept), ...parsed, ...values.slice(tail)] };
+  const spliced: JsonMember = {
+    key: member.key,
+    start: member.start,
+    end: member.end + by,
+    elements: [...elements.slice(0, kept), ...added, ...elements.slice(tail).map((range) => shifted(range, by))],
+  };
+  const moved = (later: JsonMember): JsonMember => ({ key: later.key, ...shifted(later, by), elements: later.elements && later.elements.map((range) => shifted(range, by)) });
+  return { text, json, members: [...members.slice(0, at), spliced, ...members.slice(at + 1).map(moved)] };
+}
