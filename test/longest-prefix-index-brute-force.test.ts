@@ -93,6 +93,30 @@ describe('LongestPrefixIndex chooses and counts what a comparison with every ear
             const each = index.sharedWithEach(request);
             expect(each.longest && { index: each.longest.index, tokens: each.longest.comparison.commonPrefix.tokens }).toEqual(expected);
             expect(each.shared).toEqual(everyShared(requests, at, options, counter));
+            // As a replay asks: newest first, each counted unless a newer one was counted to share at least its bound.
+            let most = -1;
+            const asked: number[] = [];
+            const needed = index.sharedWithNeeded(
+              request,
+              (_, bound) => bound > most,
+              (at, tokens) => {
+                asked.push(at);
+                most = Math.max(most, tokens);
+              },
+            );
+            expect(needed.longest && { index: needed.longest.index, tokens: needed.longest.comparison.commonPrefix.tokens }).toEqual(expected);
+            expect(needed.longest?.comparison).toEqual(expected && comparePrefix(requests[expected.index]!, request, { counter }));
+            const all = everyShared(requests, at, options, counter);
+            expect(needed.shared).toEqual(all.filter(({ index }) => asked.includes(index)));
+            expect(asked).toEqual([...asked].sort((a, b) => b - a));
+            // Promising to need nothing at or below the most counted stops the search early, with the same answer.
+            let mostEarly = -1;
+            const early = index.sharedWithNeeded(request, (_, bound) => bound > mostEarly, (_, tokens) => void (mostEarly = Math.max(mostEarly, tokens)), true);
+            expect(early).toEqual(needed);
+            // Every request left out shares at most what a newer counted one does.
+            for (const { index: skipped, tokens } of all.filter(({ index }) => !asked.includes(index))) {
+              expect(tokens).toBeLessThanOrEqual(Math.max(...needed.shared.filter(({ index }) => index > skipped).map((shared) => shared.tokens)));
+            }
             index.add(request);
           });
         }),
@@ -100,4 +124,52 @@ describe('LongestPrefixIndex chooses and counts what a comparison with every ear
       );
     }, 60_000);
   }
+});
+
+/*
+ * Many one-shot requests after one system prompt: past a few children, a node's largest bound is
+ * found by bisection among its children's texts. The tasks are numbered so that they differ inside
+ * a pre-token, some are prefixes of others, and one splits a UTF-8 sequence.
+ */
+const TASKS: readonly (string | Uint8Array)[] = [
+  ...Array.from({ length: 40 }, (_, task) => `{"role":"user","content":"Where is order ${100_000 + task * 7}? Placed ${task % 9} days ago."}`),
+  '{"role":"user","content":"Where is order 1000',
+  '{"role":"user","content":"Where is order 100007? Placed 1 days ago."} And more.',
+  'Where',
+  '',
+  new Uint8Array([0x61, 0xe2, 0x82]),
+];
+
+describe('LongestPrefixIndex among many siblings counts what a comparison with every earlier one does', () => {
+  it('sharedWithNeeded, with and without stopping at the largest bound, agrees with comparing each', () => {
+    const counter = new PrefixTokenCounter();
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat({ max: TASKS.length - 1 }), fc.boolean()), { minLength: 1, maxLength: 40 }), (picks) => {
+        const requests = picks.map(([task, second]) =>
+          createRequest(ROUTES[0], 'chat', [
+            { kind: 'system', name: 'system', content: 'You are a support assistant for an online bookshop.' },
+            { kind: 'message', name: 'task', content: TASKS[task]! },
+            ...(second ? [{ kind: 'message' as const, name: 'more', content: 'Answer briefly.' }] : []),
+          ]),
+        );
+        const options = { ties: 'latest', routes: 'same' } as const;
+        const index = new LongestPrefixIndex({ ...options, counter });
+        requests.forEach((request, at) => {
+          const expected = bruteForce(requests, at, options, counter);
+          const all = everyShared(requests, at, options, counter);
+          for (const early of [false, true]) {
+            let most = -1;
+            const needed = index.sharedWithNeeded(request, (_, bound) => bound > most, (_, tokens) => void (most = Math.max(most, tokens)), early);
+            expect(needed.longest && { index: needed.longest.index, tokens: needed.longest.comparison.commonPrefix.tokens }).toEqual(expected);
+            for (const shared of needed.shared) expect(shared).toEqual(all.find(({ index: other }) => other === shared.index));
+            for (const { index: skipped, tokens } of all.filter(({ index: other }) => !needed.shared.some((shared) => shared.index === other))) {
+              expect(tokens).toBeLessThanOrEqual(Math.max(...needed.shared.filter(({ index: other }) => other > skipped).map((shared) => shared.tokens)));
+            }
+          }
+          index.add(request);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
 });

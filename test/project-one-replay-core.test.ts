@@ -40,4 +40,9 @@ describe('one replay core', () => {
     const indexes = sourceFiles(SRC).filter((file) => /^\s*(?:longest|sharedWithEach|candidates|matches)\(\w+: /m.test(readFileSync(file, 'utf8')));
     expect(indexes.map(relative).sort()).toEqual(['analysis/replay/prefix-store.ts', 'analysis/replay/sequence-store.ts', 'prefix/longest-prefix-index.ts']);
   });
+
+  it('the input cap is declared once: only InputOptions declares maxInputBytes, every other options type takes it from there', () => {
+    const declaring = sourceFiles(SRC).filter((file) => /\bmaxInputBytes\??:\s*number\b/.test(readFileSync(file, 'utf8')));
+    expect(declaring.map(relative)).toEqual(['providers/input/input-chunks.ts']);
+  });
 });

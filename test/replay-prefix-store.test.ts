@@ -102,6 +102,44 @@ describe('PrefixStore', () => {
     );
   });
 
+  it('liveMatches gives the matches with a live breakpoint, and picks from all matches what a replay reads from them', () => {
+    const entry = fc.record({
+      units: fc.array(fc.integer({ min: 0, max: 1 }), { maxLength: 8 }),
+      gap: fc.constantFrom(0, 0, 30, 200),
+      breakpoints: fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 2 }),
+      ttl: fc.constantFrom(undefined, 60, 3600),
+      group: fc.integer({ min: 0, max: 2 }),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 14 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 8 }), fc.integer({ min: 0, max: 400 }), (stored, query, after) => {
+        const store = new PrefixStore<{ readonly index: number; readonly group: number }>();
+        let time = 0;
+        stored.forEach(({ units, gap, breakpoints, ttl, group }, index) => {
+          time += gap;
+          store.add(route, { units, time, breakpoints, ...(ttl === undefined ? {} : { breakpointTtls: breakpoints.map(() => ttl) }), label: { index, group } });
+        });
+        const now = time + after;
+        const all = store.matches(route, { units: query }, now);
+        for (const liveSeconds of [undefined, 120]) {
+          const found = store.liveMatches(route, { units: query }, now, liveSeconds, (label) => label.group);
+          const live = (match: (typeof all)[number]) => liveSeconds === undefined || (match.breakpoints ?? []).some((_, at) => match.ageSeconds <= (match.breakpointTtls?.[at] ?? liveSeconds));
+          expect(found.live).toEqual(all.filter(live));
+          // Oldest first: the most units, then the freshest, then the first stored.
+          let best: (typeof all)[number] | undefined;
+          for (const match of all) if (best === undefined || match.sharedUnits > best.sharedUnits || (match.sharedUnits === best.sharedUnits && match.ageSeconds < best.ageSeconds)) best = match;
+          expect(found.best).toEqual(best);
+          for (const group of [0, 1, 2]) {
+            // Oldest first: the most units, the later stored on a tie.
+            let own: (typeof all)[number] | undefined;
+            for (const match of all) if (match.label.group === group && (own === undefined || match.sharedUnits >= own.sharedUnits)) own = match;
+            expect(found.bestOfGroup.get(group)).toEqual(own);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses unit ends that do not match the units', () => {
     expect(() => new PrefixStore().add(route, { units: [1, 2], unitEnds: [5], time: 0, label: 0 })).toThrow(/1 ends for 2 units/);
   });

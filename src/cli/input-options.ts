@@ -1,6 +1,7 @@
 // Narrow paths: every command's help text reads this file, and the barrels would load the library.
 import { UsageError } from '../prefix/errors.js';
 import { DEFAULT_MAX_INPUT_BYTES } from '../providers/input/input-size.js';
+import type { InputLimit, InputOptions } from '../providers/input/input-chunks.js';
 import type { CliIo } from './io.js';
 
 /** The flag that raises the input size limit, in every command that reads files. */
@@ -33,7 +34,7 @@ export function maxInputBytes(value: unknown): number {
 }
 
 /** The library's input options for a command: the size limit and what `-` reads. */
-export function inputOptions(values: Record<string, unknown>, io: CliIo): { maxInputBytes: number; stdin?: AsyncIterable<Uint8Array> } {
+export function inputOptions(values: Record<string, unknown>, io: CliIo): Required<InputLimit> & Pick<InputOptions, 'stdin'> {
   return { maxInputBytes: maxInputBytes(values[MAX_INPUT_FLAG]), ...(io.stdin ? { stdin: io.stdin } : {}) };
 }
 

@@ -116,6 +116,11 @@ export class BytePairEncoder {
     return out;
   }
 
+  /** How many bytes token `token` stands for. */
+  tokenByteLength(token: number): number {
+    return this.#table.byteLength(token);
+  }
+
   /** Number of tokens of `text`, without building the token array. */
   count(text: string): number {
     return this.#run(text, null);

@@ -161,6 +161,11 @@ export class ByteRankTable {
     }
   }
 
+  /** How many bytes the token of rank `rank` holds. */
+  byteLength(rank: number): number {
+    return this.#starts[rank + 1]! - this.#starts[rank]!;
+  }
+
   /** Rank of the token whose bytes are `bytes[start, end)`, or -1 when they are not a token. */
   rank(bytes: Uint8Array, start: number, end: number): number {
     if (end - start > this.maxTokenBytes || end <= start) return -1;

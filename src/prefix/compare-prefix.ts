@@ -246,6 +246,26 @@ export function sharedTokensAtDifference(request: PrefixRequest, segment: number
 }
 
 /**
+ * At most how many tokens `request` shares with any request that holds the same text up to char
+ * `offset` of segment `segment` and differs there (what `sharedTokensAtDifference` counts for each):
+ * a shared token lies wholly before the first differing byte, so the count stops at the request's
+ * last token that ends there. Infinity when the tokenizer cannot say how long its tokens are.
+ */
+export function mostSharedAtDifference(request: PrefixRequest, segment: number, offset: number, counter: PrefixTokenCounter): number {
+  const tokenizer = counter.tokenizer;
+  if (!tokenizer.tokenByteLength) return Number.POSITIVE_INFINITY;
+  const { tokensBefore, commonTail, leadText } = leadWindow(request.segments, { segment, offset }, counter);
+  let room = Buffer.byteLength(commonTail, 'utf8');
+  let within = 0;
+  for (const token of tokenizer.encode(leadText)) {
+    room -= tokenizer.tokenByteLength(token);
+    if (room < 0) break;
+    within++;
+  }
+  return tokensBefore + within;
+}
+
+/**
  * Compares two requests the way a prefix cache does: walks the `prefixHash` chains to the first
  * differing segment (O(segments)), reads both sides' bytes from there to the first differing byte,
  * and counts the leading tokens the two tokenizations share. Requests on different routes share

@@ -1,8 +1,9 @@
-import { comparePrefix, sharedTokensAtDifference, type PrefixComparison } from './compare-prefix.js';
+import { comparePrefix, mostSharedAtDifference, sharedTokensAtDifference, type PrefixComparison } from './compare-prefix.js';
 import { PrefixTokenCounter } from './prefix-token-counter.js';
 import type { PrefixRequest } from './request.js';
 import { splitsUtf8Sequence } from './request-text.js';
 import { routeKeyString } from './route-key.js';
+import { SortedTexts } from './sorted-texts.js';
 import type { Segment } from './segment.js';
 import { tokensBeforeDifference, tokensWithinSegments } from './shared-token-bound.js';
 
@@ -46,6 +47,10 @@ interface Node {
   /** The requests that end here (hold exactly `depth` segments). */
   readonly ends: number[];
   readonly children: Map<bigint, Node>;
+  /** The children in the order of their segments' texts (see `#mostAnyShares`). */
+  readonly byText: SortedTexts<Node>;
+  /** How many requests through here split a UTF-8 sequence across segments. */
+  splitting: number;
 }
 
 /** Earlier requests that can be skipped together: all share at most `bound` tokens with the request. */
@@ -66,7 +71,12 @@ interface Candidate {
   readonly comparison: PrefixComparison | null;
 }
 
-const newNode = (depth: number, segment: Segment | null): Node => ({ depth, segment, through: [], ends: [], children: new Map() });
+const newNode = (depth: number, segment: Segment | null): Node => ({ depth, segment, through: [], ends: [], children: new Map(), byText: new SortedTexts(), splitting: 0 });
+
+/** Above this many children a node's largest bound is found by bisection (`SortedTexts`), not by visiting each. */
+const VISITED_CHILDREN = 8;
+/** At most this many lengths of earlier segments are looked up to see whether one is a prefix of the request's. */
+const PREFIX_LENGTHS = 32;
 
 /**
  * Finds, for each request in turn, the earlier request it shares the longest prefix with (most
@@ -109,15 +119,21 @@ export class LongestPrefixIndex {
   add(request: PrefixRequest): number {
     const index = this.#requests.length;
     this.#requests.push(request);
-    this.#splits.push(splitsUtf8Sequence(request.segments));
+    const splits = splitsUtf8Sequence(request.segments);
+    this.#splits.push(splits);
     const key = routeKeyString(request.route);
     let node: Node | undefined = this.#roots.get(key);
     if (!node) this.#roots.set(key, (node = newNode(0, null)));
     node.through.push(index);
+    if (splits) node.splitting++;
     for (const segment of request.segments) {
       let child: Node | undefined = node.children.get(segment.prefixHash);
-      if (!child) node.children.set(segment.prefixHash, (child = newNode(node.depth + 1, segment)));
+      if (!child) {
+        node.children.set(segment.prefixHash, (child = newNode(node.depth + 1, segment)));
+        node.byText.add(segment.text, child);
+      }
       child.through.push(index);
+      if (splits) child.splitting++;
       node = child;
     }
     node.ends.push(index);
@@ -157,25 +173,108 @@ export class LongestPrefixIndex {
    * policy could read from (a fresher entry sharing as much makes an older one redundant) asks for a
    * few per request instead of tokenizing at every earlier one. With `routes: 'any'`, or a request
    * that splits a UTF-8 sequence, every candidate is counted.
+   *
+   * `belowCountedOnly`: the caller promises that it needs no request whose bound is at most the most
+   * tokens counted so far. The search then stops once that count reaches the largest bound any
+   * earlier request on the route has (found along the request's path, by bisection among many
+   * siblings), instead of asking about each: thousands of one-shot requests after one system prompt
+   * cost a request a few lookups, not one per earlier request.
+   *
+   * `longest` is what `longest(request)` returns. With `ties: 'latest'` it is taken from the counts
+   * already made, when the caller skips only requests whose bound is at most the most a newer one
+   * was counted to share (as a replay that keeps the non-redundant entries does): such a request
+   * cannot share more than that newer one, and loses the tie to it. A second search is then saved.
+   * Otherwise `longest` searches again.
    */
-  sharedWithNeeded(request: PrefixRequest, needs: (index: number, bound: number) => boolean, counted: (index: number, tokens: number) => void): readonly SharedTokens[] {
+  sharedWithNeeded(
+    request: PrefixRequest,
+    needs: (index: number, bound: number) => boolean,
+    counted: (index: number, tokens: number) => void,
+    belowCountedOnly = false,
+  ): { readonly shared: readonly SharedTokens[]; readonly longest: PrefixMatch | undefined } {
     if (this.#options.routes === 'any' || splitsUtf8Sequence(request.segments)) {
-      const { shared } = this.sharedWithEach(request);
-      for (const { index, tokens } of [...shared].reverse()) counted(index, tokens);
-      return shared;
+      const each = this.sharedWithEach(request);
+      for (const { index, tokens } of [...each.shared].reverse()) counted(index, tokens);
+      return each;
     }
-    const pending: { readonly index: number; readonly group: Group }[] = [];
-    for (const group of this.#groups(request)) for (const index of group.indices) pending.push({ index, group });
-    pending.sort((a, b) => b.index - a.index);
+    const through = this.#roots.get(routeKeyString(request.route))?.through ?? [];
+    // Siblings that branch at the same character share a bound and the request's side of the count.
+    const bounds = new Map<string, number>();
     const counts = new Map<string, (other: PrefixRequest) => number>();
-    const found: SharedTokens[] = [];
-    for (const { index, group } of pending) {
-      if (!needs(index, group.bound)) continue;
-      const { tokens } = this.#count(index, request, group, counts);
-      counted(index, tokens);
-      found.push({ index, tokens });
+    const largest = belowCountedOnly ? this.#mostAnyShares(request, bounds) : Number.POSITIVE_INFINITY;
+    const found: Candidate[] = [];
+    let most = -1;
+    let prunedOnlyBelowCounts = true;
+    for (let at = through.length - 1; at >= 0 && most < largest; at--) {
+      const index = through[at]!;
+      const group = this.#locate(index, request, bounds);
+      if (!needs(index, group.bound)) {
+        prunedOnlyBelowCounts &&= group.bound <= most;
+        continue;
+      }
+      const candidate = this.#count(index, request, group, counts);
+      counted(index, candidate.tokens);
+      most = Math.max(most, candidate.tokens);
+      found.push(candidate);
     }
-    return found.reverse();
+    found.reverse();
+    let longest: PrefixMatch | undefined;
+    if (this.#options.ties === 'latest' && prunedOnlyBelowCounts) {
+      let best: Candidate | undefined;
+      for (const candidate of found) if (this.#beats(candidate, best)) best = candidate;
+      longest = best && this.#matchOf(best, request);
+    } else longest = this.longest(request);
+    return { shared: found.map(({ index, tokens }) => ({ index, tokens })), longest };
+  }
+
+  /**
+   * Where the earlier request at `index` leaves `request`'s path, and the bound that gives (the group
+   * `#groups` puts it in). The leading segments both hold are found by bisection: prefix hashes are
+   * chained, so two requests that agree on one agree on every one before it.
+   */
+  #locate(index: number, request: PrefixRequest, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
+    const theirs = this.#requests[index]!.segments;
+    const mine = request.segments;
+    let low = 0;
+    let high = Math.min(theirs.length, mine.length);
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (theirs[middle - 1]!.prefixHash === mine[middle - 1]!.prefixHash) low = middle;
+      else high = middle - 1;
+    }
+    // It ends on the path, or the request ends before it leaves: it shares at most those segments.
+    if (low === theirs.length || low === mine.length) return { bound: tokensWithinSegments(request, low, this.counter), branchesAt: null };
+    return this.#branchBound(request, low, theirs[low]!.text, this.#splits[index]!, bounds);
+  }
+
+  /**
+   * The largest bound of any earlier request on `request`'s route: the deepest of the path's nodes
+   * where some end, and at each node the children that leave the path. Among many children only the
+   * two whose texts sort next to the request's can hold the longest run of its characters (and with
+   * it the largest bound); a child whose text is a prefix of the request's, or one with a request
+   * that splits a UTF-8 sequence, has no bound.
+   */
+  #mostAnyShares(request: PrefixRequest, bounds: Map<string, number>): number {
+    const segments = request.segments;
+    let most = Number.NEGATIVE_INFINITY;
+    let node = this.#roots.get(routeKeyString(request.route));
+    while (node) {
+      const depth = node.depth;
+      if (node.ends.length > 0) most = Math.max(most, tokensWithinSegments(request, depth, this.counter));
+      const next = depth < segments.length ? node.children.get(segments[depth]!.prefixHash) : undefined;
+      if (node.children.size > (next ? 1 : 0)) {
+        if (depth >= segments.length) most = Math.max(most, tokensWithinSegments(request, segments.length, this.counter));
+        else if (node.children.size <= VISITED_CHILDREN) {
+          for (const child of node.children.values()) if (child !== next) most = Math.max(most, this.#childBound(request, child, bounds).bound);
+        } else {
+          const text = segments[depth]!.text;
+          if (node.splitting - (next?.splitting ?? 0) > 0 || node.byText.holdsPrefixOf(text, PREFIX_LENGTHS) !== false) return Number.POSITIVE_INFINITY;
+          for (const child of node.byText.nearest(text, next)) most = Math.max(most, this.#childBound(request, child, bounds).bound);
+        }
+      }
+      node = next;
+    }
+    return most;
   }
 
   /** Every earlier request that is a candidate for `request` under `routes`, in the order added. */
@@ -184,7 +283,7 @@ export class LongestPrefixIndex {
     return this.#roots.get(routeKeyString(request.route))?.through ?? [];
   }
 
-  #count(index: number, request: PrefixRequest, group: Group, counts: Map<string, (other: PrefixRequest) => number>): Candidate {
+  #count(index: number, request: PrefixRequest, group: Pick<Group, 'branchesAt'>, counts: Map<string, (other: PrefixRequest) => number>): Candidate {
     const earlier = this.#requests[index]!;
     if (group.branchesAt === null) return { index, ...this.#compare(earlier, request) };
     return { index, tokens: this.#countAt(counts, request, group.branchesAt)(earlier), comparison: null };
@@ -245,7 +344,7 @@ export class LongestPrefixIndex {
       if (node.ends.length > 0) groups.push({ bound: tokensWithinSegments(request, depth, this.counter), indices: node.ends, branchesAt: null });
       const next = depth < segments.length ? node.children.get(segments[depth]!.prefixHash) : undefined;
       for (const child of node.children.values()) {
-        if (child !== next) groups.push({ ...this.#branchBound(request, child, bounds), indices: child.through });
+        if (child !== next) groups.push({ ...this.#childBound(request, child, bounds), indices: child.through });
       }
       node = next;
     }
@@ -253,22 +352,28 @@ export class LongestPrefixIndex {
   }
 
   /** At most how many tokens `request` shares with the requests through `child`, which leaves its path at `child.depth - 1`. */
-  #branchBound(request: PrefixRequest, child: Node, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
+  #childBound(request: PrefixRequest, child: Node, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
     const at = child.depth - 1;
-    const mine = request.segments[at];
     // The request ended before this segment: it can share at most all of itself.
-    if (!mine) return { bound: tokensWithinSegments(request, request.segments.length, this.counter), branchesAt: null };
-    const theirs = child.segment!.text;
-    const text = mine.text;
+    if (!request.segments[at]) return { bound: tokensWithinSegments(request, request.segments.length, this.counter), branchesAt: null };
+    return this.#branchBound(request, at, child.segment!.text, child.splitting > 0, bounds);
+  }
+
+  /**
+   * At most how many tokens `request` shares with earlier requests that hold its first `at` segments
+   * and then a segment with text `theirs` (`splits`: one of them splits a UTF-8 sequence).
+   */
+  #branchBound(request: PrefixRequest, at: number, theirs: string, splits: boolean, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
+    const text = request.segments[at]!.text;
     const limit = Math.min(text.length, theirs.length);
     let offset = 0;
     while (offset < limit && text.charCodeAt(offset) === theirs.charCodeAt(offset)) offset++;
     // One text ends where the other goes on (or they differ only in bytes the texts do not show):
     // the comparison reads on into later segments, which this bound does not see.
-    if (offset === limit || child.through.some((index) => this.#splits[index])) return { bound: Number.POSITIVE_INFINITY, branchesAt: null };
+    if (offset === limit || splits) return { bound: Number.POSITIVE_INFINITY, branchesAt: null };
     const key = `${at}:${offset}`;
     let bound = bounds.get(key);
-    if (bound === undefined) bounds.set(key, (bound = tokensBeforeDifference(request, at, offset, this.counter)));
+    if (bound === undefined) bounds.set(key, (bound = Math.min(tokensBeforeDifference(request, at, offset, this.counter), mostSharedAtDifference(request, at, offset, this.counter))));
     return { bound, branchesAt: { segment: at, offset } };
   }
 

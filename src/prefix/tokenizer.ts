@@ -34,6 +34,8 @@ export interface Tokenizer {
    * their first `shared` chars, without building the token arrays.
    */
   commonTokens?(a: string, b: string, shared: number): number;
+  /** Optional: how many UTF-8 bytes token `token` stands for (lets a bound on shared tokens stop at the first differing byte). */
+  tokenByteLength?(token: number): number;
 }
 
 /** Names accepted by `getTokenizer` and the CLI's `--tokenizer`. */
@@ -89,6 +91,7 @@ export function createTokenizer(name: string, options: TokenizerOptions = {}): T
     encodePair: (a, b, shared) => ready().encodePair(a, b, shared),
     countPair: (a, b, shared) => ready().countPair(a, b, shared),
     commonTokens: (a, b, shared) => ready().commonTokens(a, b, shared),
+    tokenByteLength: (token) => ready().tokenByteLength(token),
   };
 }
 

@@ -11,9 +11,10 @@ import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { SESSION_READERS } from './session-reader-list.js';
 import { skipReason } from './skip-reason.js';
 import { isClaudeCodeTranscript, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzePaths`. */
-export interface AnalyzeOptions {
+export interface AnalyzeOptions extends InputLimit {
   /** `auto` (default): each tree's provider picks its policy. */
   readonly policy?: PolicyChoice;
   /** Where policies come from (the shipped ones, with the user's prices applied). */
@@ -22,8 +23,6 @@ export interface AnalyzeOptions {
   readonly provider?: string;
   readonly layout?: LayoutName;
   readonly tokenizer?: Tokenizer;
-  /** Refuse input files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
-  readonly maxInputBytes?: number;
   /** Directory relative paths are resolved against (default: the working directory). */
   readonly cwd?: string;
   /** Called as inputs are read: files done, files in all, the file just read, and the requests of the readers done so far. */
@@ -138,7 +137,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
     // Listed, never fatal, even when named twice: the file is read, once.
     if (first !== undefined) return void skipped.push({ file: input.label, reason: `the same ${kind === 'directory' ? 'folder' : 'file'} as ${first} (reached again, e.g. through a link): read once` });
     visited.set(identity, input.label);
-    const entry = { ...input, named, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) };
+    const entry = { ...input, named, ...inputLimit(options) };
     let reader: SessionReader | undefined;
     let reason: string | undefined;
     try {
@@ -198,7 +197,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.provider ? { provider: options.provider } : {}),
         ...(options.layout ? { layout: options.layout } : {}),
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-        ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+        ...inputLimit(options),
         ...(options.calibrate ? { calibrate: options.calibrate } : {}),
         settle,
     });

@@ -6,6 +6,7 @@ import type { TranscriptInputOptions } from '../claude-code/transcript-entry.js'
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy } from './policy-choice.js';
 import { failedInput, isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /**
  * The sidechain files of a main transcript (none for a transcript that is itself a sidechain),
@@ -28,7 +29,7 @@ export const claudeCodeReader: SessionReader = {
   reads: 'Claude Code transcripts (.jsonl, with their subagents)',
   claims: isClaudeCodeTranscript,
   async analyze(inputs, options) {
-    const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+    const limit = inputLimit(options);
     const covered = new Set<string>();
     const starts = new Map<string, number>();
     const sidechainIndex = new SidechainIndex(limit);

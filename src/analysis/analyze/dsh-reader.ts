@@ -8,6 +8,7 @@ import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy } from './policy-choice.js';
 import { isRootLogName, isTreeLogName } from '../../providers/session/index.js';
 import { failedInput, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /**
  * What an input replays as, and how errors name it: a folder; the folder of a log named as a tree's
@@ -42,7 +43,7 @@ export const dshReader: SessionReader = {
         const shared = { label, policy, deepseekCounter, deepseekRenderer };
         const optional = {
           ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-          ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+          ...inputLimit(options),
           ...(options.calibrate ? { calibrate: options.calibrate } : {}),
         };
         try {

@@ -3,6 +3,7 @@ import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import { BodyLocation, findRequestBodies, parseJsonText, parseYamlText, readRequestBody, type WireRequest } from '../wire/index.js';
 import { observedUsageOf, type ObservedUsage } from './observed-usage.js';
 import { isJsonObject } from '../../prefix/json-object.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** One request of a wire file, with what its recorded response reported and when. */
 export interface RecordedRequest {
@@ -37,11 +38,9 @@ function responseTime(response: Record<string, unknown>): number | null {
 }
 
 /** Options of `readRecordedRequests`. */
-export interface ReadRecordedOptions {
+export interface ReadRecordedOptions extends InputLimit {
   readonly layout?: LayoutName;
   readonly provider?: string;
-  /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
-  readonly maxInputBytes?: number;
 }
 
 /**
@@ -52,7 +51,7 @@ export interface ReadRecordedOptions {
 export async function readRecordedRequests(file: string, label: string, options: ReadRecordedOptions = {}): Promise<RecordedRequest[]> {
   // The shared reader: the size limit before anything is parsed, and a byte that is not UTF-8
   // refused with its offset (never read as U+FFFD), as diff reads the same files.
-  const bytes = await readInputBytes(file, { label, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+  const bytes = await readInputBytes(file, { label, ...inputLimit(options) });
   const text = decodeUtf8(bytes, label);
   const document = /\.ya?ml$/i.test(file) ? parseYamlText(text, label) : parseJsonText(text, label);
   const bodies = findRequestBodies(document, new BodyLocation(label));

@@ -6,16 +6,15 @@ import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { skipReason } from './skip-reason.js';
 import { analyzeWireSequence } from './wire-sequence.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** What every reader is given. */
-export interface ReaderOptions {
+export interface ReaderOptions extends InputLimit {
   readonly policy: PolicyChoice;
   readonly policyByName: PolicyLookup;
   readonly provider?: string;
   readonly layout?: LayoutName;
   readonly tokenizer?: Tokenizer;
-  /** Refuse input files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
-  readonly maxInputBytes?: number;
   /** Which request heads a replay calibrates against observed totals (`CalibrationMode`; readers without calibration ignore it). */
   readonly calibrate?: CalibrationMode;
   /** Called after each input file is read. */
@@ -31,13 +30,11 @@ export interface ReaderOptions {
 }
 
 /** One input the dispatch hands a reader: its absolute path and the label reports show. */
-export interface ReaderInput {
+export interface ReaderInput extends InputLimit {
   readonly file: string;
   readonly label: string;
   /** True when the user named it; false when found by walking a directory (then a broken one is skipped). */
   readonly named?: boolean;
-  /** The size limit detection reads within (default 32 MiB, as every input). */
-  readonly maxInputBytes?: number;
 }
 
 /**
@@ -66,7 +63,7 @@ export async function fileHead(file: string, bytes = 4096): Promise<string> {
 
 /** The JSON lines of a file as values, from the top, plain or zstd; stops (and closes it) when the caller does. */
 async function* jsonLines(input: ReaderInput): AsyncGenerator<unknown> {
-  const lines = readLogLines(input.file, { label: input.label, ...(input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes }) });
+  const lines = readLogLines(input.file, { label: input.label, ...inputLimit(input) });
   for await (const { text, terminated } of lines) {
     if (text.trim() === '') continue;
     try {

@@ -8,6 +8,7 @@ import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis } from '../res
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-choice.js';
 import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
 import { skipReason } from './skip-reason.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzeWireSequence`. */
 export interface WireSequenceOptions extends ReplayInputOptions {
@@ -61,13 +62,13 @@ export function matchEarlier(earlier: Earlier, request: PrefixRequest, time: num
     best = Math.max(best, tokens);
     for (const position of earlier.seen[index]!.breakpoints) if (position <= tokens) covered.add(position);
   };
-  const shared = earlier.index.sharedWithNeeded(request, needs, counted);
+  // With no breakpoint stored, an entry is needed only when it may share more than the best counted.
+  const { shared, longest } = earlier.index.sharedWithNeeded(request, needs, counted, prune && earlier.breakpoints === false);
   const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
     const entry = earlier.seen[index]!;
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
     return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
   });
-  const longest = earlier.index.longest(request);
   return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
 }
 
@@ -77,6 +78,8 @@ export interface Earlier {
   readonly index: LongestPrefixIndex;
   /** True while every stored entry has a time and none is older than the one before it (unset: not known, nothing is left out). */
   ordered?: boolean;
+  /** Whether a stored entry carries breakpoints (unset: not known, every entry is asked about). */
+  breakpoints?: boolean;
 }
 
 type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };
@@ -89,7 +92,7 @@ async function readFiles(files: readonly { readonly file: string; readonly label
       read.push({ label, requests: await readRecordedRequests(file, label, {
         ...(options.provider ? { provider: options.provider } : {}),
         ...(options.layout ? { layout: options.layout } : {}),
-        ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+        ...inputLimit(options),
       }) });
     } catch (error) {
       // A file the user named must be read; one met while walking a directory may be anything.
@@ -106,7 +109,9 @@ function byProvider(read: readonly ReadFile[]): ReadFile[][] {
   const groups = new Map<string, ReadFile[]>();
   for (const file of read) {
     const provider = file.requests[0]?.wire.request.route.provider ?? '';
-    groups.set(provider, [...(groups.get(provider) ?? []), file]);
+    let group = groups.get(provider);
+    if (!group) groups.set(provider, (group = []));
+    group.push(file);
   }
   return [...groups.values()];
 }
@@ -146,7 +151,7 @@ class WireReplaySource implements ReplaySource<WireStep> {
     this.policy = policy;
     this.#read = read;
     this.#counter = counter;
-    this.#earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }), ordered: true };
+    this.#earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }), ordered: true, breakpoints: false };
     this.sessions = read.map(({ label }) => ({ file: label, id: path.basename(label), format: 'wire', parentSession: null, seedLength: null }));
   }
 
@@ -190,7 +195,9 @@ class WireReplaySource implements ReplaySource<WireStep> {
     const { request } = recorded.wire;
     const previous = this.#earlier.seen.at(-1);
     if (recorded.time === null || (previous !== undefined && (previous.time === null || recorded.time < previous.time))) this.#earlier.ordered = false;
-    this.#earlier.seen.push({ request, tokens: measured.tokens, time: recorded.time, session: label, index, breakpoints: this.#current?.breakpoints ?? [] });
+    const breakpoints = this.#current?.breakpoints ?? [];
+    if (breakpoints.length > 0) this.#earlier.breakpoints = true;
+    this.#earlier.seen.push({ request, tokens: measured.tokens, time: recorded.time, session: label, index, breakpoints });
     this.#earlier.index.add(request);
   }
 

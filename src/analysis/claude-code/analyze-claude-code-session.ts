@@ -9,6 +9,7 @@ import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
 import { conflictingCallNotes } from './transcript-conflicts.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** The main transcript and its subagents, read. */
 export async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
@@ -107,7 +108,7 @@ export async function sessionState(
  * estimates calibrated against the usage of the session's earlier requests.
  */
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
-  const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const input = inputLimit(options);
   const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
   return replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, input))), options);
 }

@@ -13,9 +13,10 @@ import type { RollUpKey } from './roll-up.js';
 import type { ZonedClock } from './time-window.js';
 import { runCountMemo } from './run-count-memo.js';
 import { oneHourTtlPolicy } from './what-if.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzeClaudeCodeProjects`. */
-export interface ProjectsOptions extends SettleOptions {
+export interface ProjectsOptions extends SettleOptions, InputLimit {
   /** The projects folders (`claudeProjectsFolders(process.env)`). */
   readonly folders: readonly string[];
   readonly policy?: PolicyChoice;
@@ -29,7 +30,6 @@ export interface ProjectsOptions extends SettleOptions {
   /** Also replay every tree with subagents with them forked from their parent instead (`replayForked`) and set the two side by side. */
   readonly forkWhatIf?: boolean;
   readonly tokenizer?: Tokenizer;
-  readonly maxInputBytes?: number;
   /** Called after each transcript: transcripts done, in all, the one just read. */
   /** Called after each transcript: files done, files in all, the file just read, requests replayed so far. */
   readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
@@ -46,7 +46,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const projects = await listClaudeCodeProjects(options.folders, options.project);
   const { policy, note } = choosePolicy(options.policy ?? 'auto', 'anthropic', options.policyByName);
   const hour = options.ttlWhatIf === true && policy.name === 'anthropic' ? oneHourTtlPolicy(policy) : undefined;
-  const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const limit = inputLimit(options);
   // One index of agent files for the run: each is read once, not once per main transcript of its folder.
   const input = { tokenizer: runCountMemo(options.tokenizer ?? getTokenizer()), sidechainIndex: new SidechainIndex(limit), ...limit };
   const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];

@@ -12,6 +12,7 @@ import { readSessionLabel } from './session-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
 import { replayForked, type ForkReplay } from './fork-replay.js';
 import { forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** What the report adds to one tree: its name, where its cache went, and its what-ifs. */
 export interface TreeReport {
@@ -129,7 +130,7 @@ export function assembleReport(
 }
 
 /** Options of `reportAnalysis`. */
-export interface ReportOptions extends SettleOptions {
+export interface ReportOptions extends SettleOptions, InputLimit {
   readonly policyByName: PolicyLookup;
   readonly clock: ZonedClock;
   readonly by?: RollUpKey;
@@ -138,7 +139,6 @@ export interface ReportOptions extends SettleOptions {
   /** Replay Claude Code trees with subagents again with them forked (`replayForked`), with the tokenizer and input limit the paths were analysed with. */
   readonly forkWhatIf?: boolean;
   readonly tokenizer?: Tokenizer;
-  readonly maxInputBytes?: number;
   /** The same paths analysed under the 1-hour TTL, tree for tree (`--ttl 1h`). */
   readonly alternative?: { readonly result: AnalyzeResult; readonly policyByName: PolicyLookup };
 }
@@ -151,7 +151,7 @@ async function settleGiven(tree: SessionTreeAnalysis, options: ReportOptions, ot
   if (options.project !== undefined && !(label.project ?? '').includes(options.project)) return null;
   const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
   const policy = options.policyByName(tree.policy);
-  const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+  const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...inputLimit(options) });
   return settleTree(tree, policy, label, options, alternative, fork);
 }
 

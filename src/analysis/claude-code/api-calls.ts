@@ -24,6 +24,8 @@ export interface ClaudeCodeApiCall {
   readonly usage: LoggedUsage | undefined;
   /** The conversation the request carried, oldest entry first (the `parentUuid` chain before its first block); built when read. */
   readonly input: readonly ConversationEntry[];
+  /** The input's last entry (`input.at(-1)`, without walking the chain), or undefined for an empty input. */
+  readonly lastInput: ConversationEntry | undefined;
   /** 1-based line of the response's first block. */
   readonly line: number;
 }
@@ -82,6 +84,7 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
       get input() {
         return chainEndingAt(first.parentUuid, byUuid);
       },
+      lastInput: last,
       line: first.line,
     });
   }

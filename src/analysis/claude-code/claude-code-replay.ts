@@ -10,9 +10,11 @@ import { BlockSpanList } from '../result/block-span-list.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
-import { requestBlocks, type RequestBlock } from './content-blocks.js';
-import { fitEnds, MAX_TAIL_TOKENS, nearestEnd, SessionCalibration } from './token-calibration.js';
+import type { RequestBlock } from './content-blocks.js';
+import type { SessionCalibration } from './token-calibration.js';
+import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
+import { SessionRequestBlocks } from './session-request-blocks.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
@@ -119,7 +121,10 @@ interface Current {
   readonly ends: number[];
   readonly anchor: { record: RequestRecord; shared: number } | undefined;
   readonly shared: number;
+  /** The matches a policy can read from (see `PrefixStore.liveMatches`). */
   readonly matches: readonly StoreMatch<Label>[];
+  /** Of every match, the one sharing the most units: what the divergence is reported against. */
+  readonly best: StoreMatch<Label> | undefined;
   readonly request: PrefixRequest;
   readonly blocks: readonly RequestBlock[];
   readonly time: number;
@@ -153,6 +158,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #trie = new SegmentTrie<undefined>(() => undefined);
   readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
   readonly #latest = new Map<SessionState, Latest>();
+  readonly #sessionBlocks = new Map<SessionState, SessionRequestBlocks>();
 
   constructor(options: ClaudeCodeAnalysisOptions, states: readonly SessionState[]) {
     this.policy = options.policy ?? anthropicPolicy;
@@ -182,22 +188,14 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return queue.sort((a, b) => a.call.sentAt - b.call.sentAt);
   }
 
-  /** The session's own earlier request sharing the most leading units, and how many. */
-  #anchor(state: SessionState, matches: readonly StoreMatch<Label>[], sessionIndex: number): { record: RequestRecord; shared: number } | undefined {
-    let best: { record: RequestRecord; shared: number } | undefined;
-    for (const match of matches) {
-      if ((match.label.session !== sessionIndex && match.label.session !== state.forkedFrom) || match.sharedUnits === 0) continue;
-      if (best === undefined || match.sharedUnits >= best.shared) best = { record: this.sessionStates[match.label.session]!.records[match.label.index]!, shared: match.sharedUnits };
-    }
-    return best;
-  }
-
   /** Measures one request against the store: its block ends, estimated from the session's calibration and its own earlier requests. */
   measure(step: ClaudeCodeStep): MeasuredRequest {
     const { state, sessionIndex, call } = step;
     const index = state.records.length;
     const route = routeOf(call.model);
-    const blocks = requestBlocks(call.input, this.#blockMemo);
+    let sessionBlocks = this.#sessionBlocks.get(state);
+    if (sessionBlocks === undefined) this.#sessionBlocks.set(state, (sessionBlocks = new SessionRequestBlocks(state.transcript, this.#blockMemo)));
+    const blocks = sessionBlocks.of(call);
     // The version that sent this request: a session resumed in another Claude Code sends another head.
     const version = callVersion(call, state.version);
     const segments = this.#segments(state, route, blocks, version);
@@ -207,8 +205,15 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const estimates = [0, ...blocks.map((block) => this.#estimate(block))];
     const time = call.sentAt / 1000;
 
-    const matches = this.#store.matches(route, { units }, time);
-    const anchor = this.#anchor(state, matches, sessionIndex);
+    // Anthropic reads an entry only at a live breakpoint: the dead entries of a long conversation are
+    // passed over (the session's anchor and the divergence's earlier request are picked from all).
+    // A forked session anchors on its parent's requests as on its own: they are its history.
+    const groupOf = (label: Label): number => (label.session === state.forkedFrom ? sessionIndex : label.session);
+    const found = this.#store.liveMatches(route, { units }, time, this.policy.name === 'anthropic' ? this.#ttlSeconds : undefined, groupOf);
+    const matches = found.live;
+    const ownBest = found.bestOfGroup.get(sessionIndex);
+    // The session's own earlier request sharing the most leading units, and how many.
+    const anchor = ownBest === undefined ? undefined : { record: this.sessionStates[ownBest.label.session]!.records[ownBest.label.index]!, shared: ownBest.sharedUnits };
     const scale = state.calibration.scale;
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
@@ -236,7 +241,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
     const request: PrefixRequest = { ...this.#shell(route), segments };
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, request, blocks, time, key, evidence, idle, newHead, fitted: ends };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, best: found.best, request, blocks, time, key, evidence, idle, newHead, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -268,9 +273,9 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return { ...result, cacheReadRange: [Math.min(low, 0), Math.max(high, head)] };
   }
 
-  divergence({ state, sessionIndex, call }: ClaudeCodeStep): RequestDivergence | null {
-    const { request, matches, time } = this.#now();
-    return this.#divergence(state, sessionIndex, call, request, matches, time);
+  divergence({ state, call }: ClaudeCodeStep): RequestDivergence | null {
+    const { request, best, time } = this.#now();
+    return this.#divergence(state, call, request, best, time);
   }
 
   /** Learns from the request's logged usage (its fitted block ends), then stores it. */
@@ -278,7 +283,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const current = this.#now();
     const { index, units, ends, estimates, anchor, shared, request, time } = current;
     const usage = call.usage;
-    const fitted = usage === undefined ? ends : this.#learn(state, anchor, shared, ends, estimates, usage);
+    const fitted = usage === undefined ? ends : fitBlockEnds(state, anchor?.record.unitCount, shared, ends, estimates, usage);
     current.fitted = fitted;
     const shareWith = anchor?.record.ends ?? this.#latest.get(state)?.ends;
     const end = this.#trie.add(request.segments).path.at(-1);
@@ -368,19 +373,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return this.#current;
   }
 
-  #divergence(
-    state: SessionState,
-    sessionIndex: number,
-    call: ClaudeCodeApiCall,
-    request: PrefixRequest,
-    matches: readonly StoreMatch<Label>[],
-    time: number,
-  ): ReturnType<typeof claudeCodeDivergence> {
+  #divergence(state: SessionState, call: ClaudeCodeApiCall, request: PrefixRequest, best: StoreMatch<Label> | undefined, time: number): ReturnType<typeof claudeCodeDivergence> {
     const sessions = this.sessionStates;
-    let best: StoreMatch<Label> | undefined;
-    for (const match of matches) {
-      if (best === undefined || match.sharedUnits > best.sharedUnits || (match.sharedUnits === best.sharedUnits && match.ageSeconds < best.ageSeconds)) best = match;
-    }
     const earlier = (record: RequestRecord, ageSeconds: number): EarlierRequest => ({
       session: sessions[record.session]!.id,
       index: record.index,
@@ -402,51 +396,6 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     });
   }
 
-  /** Fits this request's block ends to its logged usage and updates the session's calibration. */
-  #learn(
-    state: SessionState,
-    anchor: { record: RequestRecord; shared: number } | undefined,
-    shared: number,
-    ends: readonly number[],
-    estimates: readonly number[],
-    usage: NonNullable<ClaudeCodeApiCall['usage']>,
-  ): number[] {
-    const cached = usage.cacheRead + usage.cacheWrite;
-    const total = cached + usage.uncached;
-    if (cached === 0) {
-      // Nothing cached (under the model's minimum): the total is all there is to fit to.
-      const fitted = fitEnds(ends, shared, ends.length - 1, shared === 0 ? 0 : ends[shared - 1]!, total);
-      if (shared === 0) state.headEnd = fitted[0]!;
-      return fitted;
-    }
-    let working = [...ends];
-    let from = shared;
-    if (shared === 0) {
-      // First request of the session: what it read is its head (the read stops at the system
-      // breakpoint); read cold, the head is the write less the estimated messages after it.
-      let messages = 0;
-      for (let at = 1; at < ends.length; at++) messages += ends[at]! - ends[at - 1]!;
-      const head = usage.cacheRead > 0 ? usage.cacheRead : Math.max(0, cached - messages);
-      state.headEnd = head;
-      working[0] = head;
-      for (let at = 1; at < working.length; at++) working[at] = head + (ends[at]! - ends[0]!);
-      from = 1;
-    }
-    const base = from === 0 ? 0 : working[from - 1]!;
-    // Claude Code's last breakpoint sits on the last block: then only a few tokens follow it. When
-    // many follow, it sat on an earlier block (observed when a response ran tools in parallel).
-    const tail = usage.uncached;
-    const target = tail <= MAX_TAIL_TOKENS ? working.length - 1 : nearestEnd(working, from, cached);
-    if (tail <= MAX_TAIL_TOKENS) state.calibration.recordTail(tail);
-    const fitted = fitEnds(working, from, target, base, Math.max(cached, base));
-    if (anchor !== undefined && shared === anchor.record.unitCount && target === working.length - 1) {
-      let estimated = 0;
-      for (let at = shared; at < estimates.length; at++) estimated += estimates[at]!;
-      state.calibration.recordGrowth(cached - base, estimated);
-    }
-    working = fitted;
-    return working;
-  }
 }
 
 

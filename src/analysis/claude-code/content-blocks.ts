@@ -51,12 +51,28 @@ function symbolOf(role: string, type: string, text: string): number {
   return Number(hashText(`${role}\u0000${type}\u0000${text}`) & 0xffffffffn);
 }
 
+/** Where a list of request blocks stands after its last entry: the API message number and its role. */
+export interface BlockPosition {
+  readonly message: number;
+  readonly role: string | undefined;
+}
+
 /** The content blocks a chain of entries puts on the wire, in order, with API message numbers. */
 export function requestBlocks(chain: readonly ConversationEntry[], memo: Map<string, RequestBlock[]>): RequestBlock[] {
   const blocks: RequestBlock[] = [];
-  let message = -1;
-  let previousRole: string | undefined;
-  for (const entry of chain) {
+  appendRequestBlocks(chain, memo, { message: -1, role: undefined }, blocks);
+  return blocks;
+}
+
+/**
+ * Appends to `blocks` the content blocks of `entries`, which follow a chain that ended at `from`;
+ * returns where the list then stands. `requestBlocks` of a longer chain equals the blocks of its
+ * leading part followed by these.
+ */
+export function appendRequestBlocks(entries: readonly ConversationEntry[], memo: Map<string, RequestBlock[]>, from: BlockPosition, blocks: RequestBlock[]): BlockPosition {
+  let message = from.message;
+  let previousRole = from.role;
+  for (const entry of entries) {
     const role = entry.message.role;
     // The API alternates roles: consecutive entries of one role (the blocks of a streamed response,
     // the results of parallel tool calls) are one message.
@@ -72,7 +88,7 @@ export function requestBlocks(chain: readonly ConversationEntry[], memo: Map<str
       });
       memo.set(key, own);
     }
-    blocks.push(...own);
+    for (const block of own) blocks.push(block);
   }
-  return blocks;
+  return { message, role: previousRole };
 }

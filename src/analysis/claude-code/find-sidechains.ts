@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { InputOptions } from '../../providers/input/input-chunks.js';
+import { inputLimit, type InputLimit, type InputOptions } from '../../providers/input/input-chunks.js';
 import { readLogLines } from '../../providers/session/log-lines.js';
 
 /** What the first line with a `sessionId` says about a transcript. */
@@ -59,8 +59,8 @@ export class SidechainIndex {
   readonly #input: InputOptions;
   readonly #byDirectory = new Map<string, Promise<Map<string, string | undefined>>>();
 
-  constructor(input: Pick<InputOptions, 'maxInputBytes'> = {}) {
-    this.#input = input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes };
+  constructor(input: InputLimit = {}) {
+    this.#input = inputLimit(input);
   }
 
   /** The agent files directly in `directory`, each with its first `sessionId`. */

@@ -8,6 +8,7 @@ import type { SessionState } from './claude-code-replay.js';
 import { SidechainIndex } from './find-sidechains.js';
 import { HeadEvidence, type HeadSighting } from './head-evidence.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /*
  * What forking the subagents instead of spawning them would have changed, found by replaying the
@@ -87,10 +88,9 @@ class EvidenceOverlay extends HeadEvidence {
 }
 
 /** Options of `replayForked`. */
-export interface ForkReplayOptions {
+export interface ForkReplayOptions extends InputLimit {
   readonly policy: CachePolicy;
   readonly tokenizer?: Tokenizer;
-  readonly maxInputBytes?: number;
   readonly sidechainIndex?: SidechainIndex;
   /**
    * The head evidence `spawned` was replayed with, holding its sightings (the run's, in a projects
@@ -119,7 +119,7 @@ export interface ForkReplay {
 export async function replayForked(spawned: SessionTreeAnalysis, options: ForkReplayOptions): Promise<ForkReplay | null> {
   const root = spawned.sessions[0];
   if (root === undefined || root.format !== 'claude-code' || spawned.sessions.length < 2) return null;
-  const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const limit = inputLimit(options);
   const transcripts = options.transcripts ?? (await readTree(root.file, true, limit, options.sidechainIndex ?? new SidechainIndex(limit)));
   const replayOptions = { policy: options.policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) };
   let base = spawned;

@@ -81,6 +81,6 @@ export class HeadEvidence {
  * on); `fallback` when the entry logs none.
  */
 export function callVersion(call: ClaudeCodeApiCall, fallback: string | undefined): string | undefined {
-  const version = (call.input.at(-1) as { readonly version?: unknown } | undefined)?.version;
+  const version = (call.lastInput as { readonly version?: unknown } | undefined)?.version;
   return typeof version === 'string' ? version : fallback;
 }

@@ -3,6 +3,7 @@ import { groupDigits } from '../../prefix/group-digits.js';
 import { InputError, UsageError } from '../../prefix/index.js';
 import type { CompositionProblem, YamlLocation } from './composition-problem.js';
 import { readComposition, type CompositionInput, type CompositionLayer, type CompositionRow, type LayerEntry } from './read-composition.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** A row after every layer was applied: the row as last written, with any patches on top. */
 export interface ResolvedRow {
@@ -110,7 +111,7 @@ async function applyLayer(table: RowTable, layer: CompositionLayer, depth: numbe
 function includedLayer(work: IncludeWork, target: string, label: string): Promise<CompositionLayer> {
   let layer = work.layers.get(target);
   if (!layer) {
-    layer = readComposition(target, label, { ...(work.input.maxInputBytes === undefined ? {} : { maxInputBytes: work.input.maxInputBytes }) });
+    layer = readComposition(target, label, { ...inputLimit(work.input) });
     work.layers.set(target, layer);
   }
   return layer;

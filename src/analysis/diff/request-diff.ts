@@ -4,6 +4,7 @@ import type { CauseScope } from '../causes/index.js';
 import { refuseSessionLog } from './refuse-session-log.js';
 import { readRequestFile } from '../wire/read-request-file.js';
 import type { ProviderBasis, WireFormat, WireRequest } from '../wire/index.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** One side of a diff: its size, where it came from, what it was read as. */
 export interface DiffSide extends PrefixSize {
@@ -51,13 +52,11 @@ export function diffRequests(parent: WireRequest, child: WireRequest, options: D
 }
 
 /** Options of `diffRequestFiles`. */
-export interface DiffFilesOptions extends DiffOptions {
+export interface DiffFilesOptions extends DiffOptions, InputLimit {
   readonly cwd?: string;
   readonly layout?: LayoutName;
   /** The provider both requests reach, overriding detection. */
   readonly provider?: string;
-  /** Refuse files past this many bytes (the reader's default otherwise). */
-  readonly maxInputBytes?: number;
   /** What the file name `-` reads. */
   readonly stdin?: AsyncIterable<Uint8Array>;
 }
@@ -68,7 +67,7 @@ export async function diffRequestFiles(parentFile: string, childFile: string, op
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.layout ? { layout: options.layout } : {}),
     ...(options.provider ? { provider: options.provider } : {}),
-    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...inputLimit(options),
     ...(options.stdin ? { stdin: options.stdin } : {}),
   };
   // A pick (`name.yaml#2`) and standard input are request sources, never session logs.

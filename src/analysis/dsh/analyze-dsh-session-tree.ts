@@ -16,6 +16,7 @@ import type { ReplayOptions } from '../replay/replay-options.js';
 import { SequenceStore, type StoredSequence } from '../replay/sequence-store.js';
 import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis, SpanList } from '../result/session-analysis.js';
 import type { DshRequestRecord } from '../replay/dsh-session-tree.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzeDshSessionTree`. */
 export interface AnalyzeDshSessionTreeOptions extends ReplayOptions {
@@ -273,7 +274,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
  * request is never rebuilt from a guess.
  */
 export async function analyzeDshSessionTree(target: string, options: AnalyzeDshSessionTreeOptions = {}): Promise<SessionTreeAnalysis> {
-  const files = await readDshSessionTree(target, { ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }), ...(options.label === undefined ? {} : { label: options.label }) });
+  const files = await readDshSessionTree(target, { ...inputLimit(options), ...(options.label === undefined ? {} : { label: options.label }) });
   const source = new DshReplaySource(files, options);
   const sessions = replayRequests(source);
   return {

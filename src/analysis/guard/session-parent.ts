@@ -2,6 +2,7 @@ import { KvprefixError } from '../../prefix/index.js';
 import { compositionFromHead, completedTurnPrefix, loadHeadPins, projectSurface, readSessionLog, resolveRequestHead, STDIN_NAME, type InputOptions, surfaceMessage, type HostComposition, type StoredMessage, type UnfinishedLine } from '../../providers/index.js';
 import { isEventType } from '../../providers/session/index.js';
 import type { RecordedHeader } from './guard-subject.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** What a parent session log tells the guard: its logged heads, the head now, and the history a fork would inherit. */
 export interface SessionParent {
@@ -25,7 +26,7 @@ export interface SessionParent {
 export async function readSessionParent(file: string, label = file, input: Pick<InputOptions, 'maxInputBytes' | 'stdin'> = {}): Promise<SessionParent> {
   const log = await readSessionLog(file, { label, ...input });
   // Pins are looked up beside the log; standard input has no folder to hold them.
-  const pins = file === STDIN_NAME ? {} : await loadHeadPins(file, input.maxInputBytes === undefined ? {} : { maxInputBytes: input.maxInputBytes });
+  const pins = file === STDIN_NAME ? {} : await loadHeadPins(file, inputLimit(input));
   const headers: RecordedHeader[] = [];
   for (const entry of log.events) {
     if (!isEventType(entry, 'request/header')) continue;

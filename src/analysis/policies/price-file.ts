@@ -4,6 +4,7 @@ import { InputError } from '../../prefix/index.js';
 import { readInputText } from '../../providers/input/index.js';
 import { yamlValue } from '../wire/parse-yaml-text.js';
 import type { CachePolicy, PriceTable } from './cache-policy.js';
+import type { InputLimit } from '../../providers/input/input-chunks.js';
 
 const perMillion = z.number().finite().nonnegative();
 
@@ -108,7 +109,7 @@ export function parsePriceText(text: string, file: string): PriceOverrides {
  * Reads `--prices FILE` (JSON or YAML) through the shared input reader (size limit, strict UTF-8,
  * devices refused); an InputError names the file, line and reason.
  */
-export async function readPriceFile(file: string, input: { readonly maxInputBytes?: number } = {}): Promise<PriceOverrides> {
+export async function readPriceFile(file: string, input: InputLimit = {}): Promise<PriceOverrides> {
   return parsePriceText(await readInputText(file, input), file);
 }
 

@@ -4,6 +4,7 @@ import { InputError } from '../../prefix/index.js';
 import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { findDelegationCall, loadHeadPins, modelRequestPoints, readSessionLog, type ChatWireMessage, type HeadPins, type ModelRequestPoint, type SessionLog } from '../../providers/index.js';
 import { childLogNumber, isEventType, isRootLogName, isTreeLogName, messageToChatMessages } from '../../providers/session/index.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** One log of a DSH session tree, read, with the pins that fill its placeholders. */
 export interface DshSessionFile {
@@ -83,8 +84,7 @@ function checkParentLinks(sessions: readonly DshSessionFile[]): void {
 }
 
 /** Options of `readDshSessionTree`. */
-export interface ReadDshSessionTreeOptions {
-  readonly maxInputBytes?: number;
+export interface ReadDshSessionTreeOptions extends InputLimit {
   /** How errors name `target` (default: `target`); the other logs of its folder are named beside it. */
   readonly label?: string;
 }
@@ -97,7 +97,7 @@ export interface ReadDshSessionTreeOptions {
  */
 export async function readDshSessionTree(target: string, options: ReadDshSessionTreeOptions = {}): Promise<DshSessionFile[]> {
   const label = options.label ?? target;
-  const input = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const input = inputLimit(options);
   const sessions: DshSessionFile[] = [];
   for (const file of treeFiles(target, label)) {
     sessions.push({ file, log: await readSessionLog(file, { ...input, label: fileLabel(target, label, file) }), pins: await loadHeadPins(file, input) });

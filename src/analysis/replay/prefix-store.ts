@@ -31,6 +31,16 @@ export interface StoreMatch<Label> extends CacheMatch {
   readonly sharedUnits: number;
 }
 
+/** See `PrefixStore.liveMatches`. */
+export interface LiveMatches<Label> {
+  /** The matches with a breakpoint still alive, oldest first. */
+  readonly live: readonly StoreMatch<Label>[];
+  /** Of all matches, the one sharing the most units (ties to the fresher, then to the earlier stored). */
+  readonly best: StoreMatch<Label> | undefined;
+  /** Per group, of its matches, the one sharing the most units (ties to the later stored). */
+  readonly bestOfGroup: ReadonlyMap<number, StoreMatch<Label>>;
+}
+
 /** Options of a store. */
 export interface PrefixStoreOptions {
   /** Entries kept per route; the oldest entry nothing else extends is dropped first. Default 4096. */
@@ -116,9 +126,46 @@ export class PrefixStore<Label = unknown> {
    * answer stays small even when thousands of entries share a system prompt.
    */
   matches(route: RouteKey, sequence: StoreSequence, time: number): StoreMatch<Label>[] {
+    const found: StoreMatch<Label>[] = [];
+    this.#scan(route, sequence, time, (_, match) => found.push(match()));
+    return found.reverse();
+  }
+
+  /**
+   * What `matches` answers, for a replay whose policy reads an entry only at a breakpoint that is
+   * still alive (Anthropic's: each breakpoint lives its `breakpointTtls` entry, else `liveSeconds`):
+   * the matches with such a breakpoint, oldest first (every match when `liveSeconds` is undefined),
+   * and two picks from all the matches, so that a long conversation's dead entries are passed over
+   * instead of made into matches and read again.
+   * `best`: the one sharing the most units, ties to the fresher, then to the earlier stored (what a
+   * divergence is reported against). `bestOfGroup`: per `groupOf(label)`, the one sharing the most
+   * units, ties to the later stored (what a session anchors its token ends on).
+   */
+  liveMatches(route: RouteKey, sequence: StoreSequence, time: number, liveSeconds: number | undefined, groupOf: (label: Label) => number): LiveMatches<Label> {
+    const live: StoreMatch<Label>[] = [];
+    let best: StoreMatch<Label> | undefined;
+    const bestOfGroup = new Map<number, StoreMatch<Label>>();
+    // Newest first: a later match replaces on a tie where the earlier stored one wins the tie.
+    this.#scan(route, sequence, time, (entry, make) => {
+      let match: StoreMatch<Label> | undefined;
+      const age = Math.max(0, time - entry.time);
+      if (liveSeconds === undefined || entry.breakpoints?.some((_, at) => age <= (entry.breakpointTtls?.[at] ?? liveSeconds))) live.push((match ??= make()));
+      if (best === undefined || entry.shared > best.sharedUnits || (entry.shared === best.sharedUnits && age <= best.ageSeconds)) best = match ??= make();
+      const group = groupOf(entry.label);
+      const held = bestOfGroup.get(group);
+      if (held === undefined || entry.shared > held.sharedUnits) bestOfGroup.set(group, (match ??= make()));
+    });
+    return { live: live.reverse(), best, bestOfGroup };
+  }
+
+  /**
+   * Hands `keep` every entry of `route` that could serve `sequence` at `time`, newest first, with a
+   * maker of its match: an entry sharing nothing is left out, and so is one that a fresher entry of
+   * the same source makes redundant (see `matches`).
+   */
+  #scan(route: RouteKey, sequence: StoreSequence, time: number, keep: (entry: Entry<Label>, match: () => StoreMatch<Label>) => void): void {
     const entries = this.#routes.get(routeKeyString(route)) ?? [];
     this.#measure(entries, toUint32(sequence.units));
-    const found: StoreMatch<Label>[] = [];
     // Newest first is freshest first while entries were added in time order; otherwise keep all.
     const prune = this.#timeOrdered.get(routeKeyString(route)) ?? true;
     const best = { input: 0, output: 0 };
@@ -144,7 +191,7 @@ export class PrefixStore<Label = unknown> {
       }
       best[entry.source] = Math.max(best[entry.source], sharedTokens);
       if (redundant) continue;
-      found.push({
+      keep(entry, () => ({
         sharedTokens,
         sharedUnits: entry.shared,
         entryTokens: entry.tokens,
@@ -153,9 +200,8 @@ export class PrefixStore<Label = unknown> {
         label: entry.label,
         ...(entry.breakpoints === undefined ? {} : { breakpoints: entry.breakpoints }),
         ...(entry.breakpointTtls === undefined ? {} : { breakpointTtls: entry.breakpointTtls }),
-      });
+      }));
     }
-    return found.reverse();
   }
 
   /** Stores an earlier request's sequence (units beyond what an earlier entry holds are copied, the rest shared). */

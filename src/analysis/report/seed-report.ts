@@ -1,6 +1,6 @@
 import path from 'node:path';
 // Narrow paths, not the providers barrel: `kvprefix seed` imports this file, and must start fast.
-import { STDIN_NAME } from '../../providers/input/input-chunks.js';
+import { STDIN_NAME, inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 import { completedTurnPrefix } from '../../providers/session/fork-seed.js';
 import { readSessionLog, type UnfinishedLine } from '../../providers/session/read-session-log.js';
 import { terminalText } from './terminal-text.js';
@@ -25,10 +25,8 @@ export interface SeedOfLog {
 }
 
 /** Options of `seedOfLog`. */
-export interface SeedOfLogOptions {
+export interface SeedOfLogOptions extends InputLimit {
   readonly cwd?: string;
-  /** Refuse logs larger than this, decompressed. */
-  readonly maxInputBytes?: number;
   /** What the file name `-` reads. */
   readonly stdin?: AsyncIterable<Uint8Array>;
 }
@@ -37,7 +35,7 @@ export interface SeedOfLogOptions {
 export async function seedOfLog(file: string, options: SeedOfLogOptions = {}): Promise<SeedOfLog> {
   const fromStdin = file === STDIN_NAME;
   const log = await readSessionLog(fromStdin ? file : path.resolve(options.cwd ?? process.cwd(), file), {
-    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...inputLimit(options),
     ...(options.stdin ? { stdin: options.stdin } : {}),
     ...(fromStdin ? {} : { label: file }),
   });

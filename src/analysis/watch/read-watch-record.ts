@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import { WATCH_RECORD, type WatchRecordLine } from './watch-record.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 const usage = { uncached: z.number(), cacheRead: z.number(), cacheWrite: z.number() };
 const divergence = z.object({
@@ -49,8 +50,8 @@ export function isWatchRecordLine(line: string): boolean {
  * The lines of a watch record file (written by `watchFetch({ record })`), in the order written.
  * A line that is not JSON or not a record line is an InputError naming the file and line.
  */
-export async function readWatchRecord(file: string, label: string, options: { readonly maxInputBytes?: number } = {}): Promise<WatchRecordLine[]> {
-  const bytes = await readInputBytes(file, { label, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+export async function readWatchRecord(file: string, label: string, options: InputLimit = {}): Promise<WatchRecordLine[]> {
+  const bytes = await readInputBytes(file, { label, ...inputLimit(options) });
   const lines: WatchRecordLine[] = [];
   decodeUtf8(bytes, label)
     .split('\n')

@@ -5,6 +5,7 @@ import type { CachePolicyName } from '../policies/cache-policy.js';
 import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { isWatchRecordLine, readWatchRecord } from './read-watch-record.js';
 import type { WatchRecordLine } from './watch-record.js';
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /**
  * The divergence a report gives the request: the recorded one, unless the watch found that the
@@ -72,7 +73,7 @@ export const watchRecordReader: SessionReader = {
     const files = [];
     for (const input of inputs) {
       try {
-        files.push({ label: input.label, lines: await readWatchRecord(input.file, input.label, options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) });
+        files.push({ label: input.label, lines: await readWatchRecord(input.file, input.label, inputLimit(options)) });
       } catch (error) {
         if (input.named !== false || !(error instanceof InputError) || !options.skip) throw error;
         options.skip(input.label, error.message);

@@ -7,17 +7,16 @@ import { parseJsonText } from './parse-json-text.js';
 import { lazyRequestBodies } from './recorded-exchange.js';
 import { readRequestBody, type WireRequest } from './read-request-body.js';
 import { parseYamlText } from './parse-yaml-text.js';
+import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `readRequestFile`. */
-export interface ReadRequestFileOptions {
+export interface ReadRequestFileOptions extends InputLimit {
   /** Directory a relative path is resolved against (default: the process's working directory). */
   readonly cwd?: string;
   /** Wire order to render in, instead of the detected format's own. */
   readonly layout?: LayoutName;
   /** The provider whose cache the requests reach, overriding detection (`--provider`). */
   readonly provider?: string;
-  /** Refuse files past this many bytes (default 32 MiB, `DEFAULT_MAX_INPUT_BYTES`). */
-  readonly maxInputBytes?: number;
   /** What the file name `-` reads (default: `process.stdin`). */
   readonly stdin?: AsyncIterable<Uint8Array>;
 }
@@ -57,7 +56,7 @@ export async function readRequestFile(file: string, options: ReadRequestFileOpti
   const name = inputLabel(target);
   const bytes = await readInputBytes(target === STDIN_NAME ? target : path.resolve(cwd, target), {
     label: name,
-    ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
+    ...inputLimit(options),
     ...(options.stdin ? { stdin: options.stdin } : {}),
   });
   // Strict: a byte that is not UTF-8 is refused with its offset, never read as U+FFFD.

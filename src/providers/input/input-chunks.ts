@@ -18,6 +18,14 @@ export interface InputOptions {
   readonly stdin?: AsyncIterable<Uint8Array>;
 }
 
+/** The input cap alone: what a reader that passes it on takes (the field is declared once, in `InputOptions`). */
+export type InputLimit = Pick<InputOptions, 'maxInputBytes'>;
+
+/** `options`' input cap as an options object of its own, empty when unset (to pass down). */
+export function inputLimit(options: InputLimit): InputLimit {
+  return options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+}
+
 /** The label errors use for `file`. */
 export function inputLabel(file: string, options: InputOptions = {}): string {
   return options.label ?? (file === STDIN_NAME ? '<stdin>' : file);

@@ -6,6 +6,7 @@ import { readInputText } from '../input/index.js';
 import { childLogNumber } from './dsh-log-name.js';
 import { toolSchemaSchema, type ToolSchema } from './event-schema.js';
 import { describeIssues } from './session-log-parser.js';
+import { inputLimit, type InputLimit } from '../input/input-chunks.js';
 
 /*
  * DSH fixtures replace a request header's system prompt and tool schemas with `{{system}}` /
@@ -65,11 +66,9 @@ export function parseToolSchemasPin(text: string, file: string): ToolSchemasPin 
 }
 
 /** Options of `loadHeadPins`. */
-export interface LoadHeadPinsOptions {
+export interface LoadHeadPinsOptions extends InputLimit {
   /** Scenario folder whose pins apply when the log's own folder has none (default: a sibling `text-turn` folder, when there is one). */
   readonly fallbackDirectory?: string;
-  /** Refuse pin files past this many bytes (default 32 MiB, as every input). */
-  readonly maxInputBytes?: number;
 }
 
 function firstExisting(candidates: readonly string[]): string | undefined {
@@ -91,7 +90,7 @@ export async function loadHeadPins(logFile: string, options: LoadHeadPinsOptions
     path.join(directory, `${stem}.expected.${extension}`),
     path.join(fallback, `${stem}.expected.${extension}`),
   ];
-  const limit = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  const limit = inputLimit(options);
   const systemFile = firstExisting(candidates('system-prompt', 'md'));
   const toolsFile = firstExisting(candidates('tool-schemas', 'json'));
   return {
