@@ -72,19 +72,20 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
   // A call answering an inherited entry is the session's first after the fork: it was sent when it was sent, not when the parent wrote that entry.
   const inheritedIds = new Set(transcript.entries.slice(0, inherited).map((entry) => entry.uuid));
   for (const { first, usage } of calls.values()) {
-    const last = first.parentUuid && !inheritedIds.has(first.parentUuid) ? byUuid.get(first.parentUuid) : undefined;
+    const lastInput = first.parentUuid ? byUuid.get(first.parentUuid) : undefined;
+    const sentAfter = lastInput !== undefined && !inheritedIds.has(lastInput.uuid) ? lastInput : undefined;
     result.push({
       messageId: first.message.id,
       requestId: first.requestId,
       model: first.message.model,
-      sentAt: Date.parse(last?.timestamp ?? first.timestamp),
+      sentAt: Date.parse(sentAfter?.timestamp ?? first.timestamp),
       usage,
       // Rebuilt on each read, never kept: a long transcript's calls would otherwise hold
       // (calls × history) entries, where the transcript itself holds each entry once.
       get input() {
         return chainEndingAt(first.parentUuid, byUuid);
       },
-      lastInput: last,
+      lastInput,
       line: first.line,
     });
   }
