@@ -5,7 +5,6 @@ import { isJsonlName, isRootLogName, isTreeLogName, readLogLines } from '../../p
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { skipReason } from './skip-reason.js';
-import { analyzeWireSequence } from './wire-sequence.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** What every reader is given. */
@@ -128,7 +127,8 @@ export const wireReader: SessionReader = {
   name: 'wire',
   reads: 'request bodies and recorded exchanges (.json) and cassettes (.yaml)',
   claims: async (input, kind) => kind === 'file' && WIRE_FILE.test(input.file),
-  analyze: (inputs, options) => analyzeWireSequence(inputs, options),
+  // The wire replay and its body readers load on first use: a DSH folder or a Claude Code project does not compile them.
+  analyze: async (inputs, options) => (await import('./wire-sequence.js')).analyzeWireSequence(inputs, options),
 };
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Segment } from '../../prefix/index.js';
 import { fromDshUsage } from '../../providers/model/index.js';
-import { RequestReconstructor, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/index.js';
+import { RequestReconstructor, type ModelRequestPoint, type ReconstructedRequestParts } from '../../providers/session/index.js';
 import type { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import type { CacheMatch, CacheUsage, PriceTable } from '../policies/cache-policy.js';
 import { deepseekPolicy } from '../policies/deepseek.js';

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../prefix/index.js';
 import { unfinishedLineMessage } from '../report/unfinished-line.js';
-import { findDelegationCall, loadHeadPins, modelRequestPoints, readSessionLog, type ChatWireMessage, type HeadPins, type ModelRequestPoint, type SessionLog } from '../../providers/index.js';
+import { findDelegationCall, loadHeadPins, modelRequestPoints, readSessionLog, type ChatWireMessage, type HeadPins, type ModelRequestPoint, type SessionLog } from '../../providers/session/index.js';
 import { childLogNumber, isEventType, isRootLogName, isTreeLogName, messageToChatMessages } from '../../providers/session/index.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
