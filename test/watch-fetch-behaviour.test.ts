@@ -60,6 +60,27 @@ describeWithCorpus('pydantic-ai-cache-cassettes', 'watchFetch on the recorded De
     expect(errors[0]!.message).toContain("`messages[0].role` is 'narrator'");
   });
 
+  it('a body nested past the JSON depth limit is sent unchanged and reported as too deep, whole or grown from an earlier body', async () => {
+    const { transport, calls } = recordedTransport(cassetteInteractions(DEEPSEEK));
+    const errors: WatchError[] = [];
+    const predictions: WatchPrediction[] = [];
+    const watched = watchFetch(transport, { onError: (error) => errors.push(error), onRequest: (prediction) => predictions.push(prediction) });
+    const deep = `${'['.repeat(2000)}${']'.repeat(2000)}`;
+    const first = post({ model: 'deepseek-chat', messages: [{ role: 'user', content: 'hello' }] });
+    // The same conversation grown by one message whose content nests 2,000 levels: the watch would splice it from the first.
+    const grown = { ...first, body: (first.body as string).replace(/\]\}$/, `,{"role":"user","content":${deep}}]}`) };
+    const whole = { ...first, body: `{"model":"deepseek-chat","messages":${deep}}` };
+    for (const init of [first, grown, whole]) expect((await watched(URL_DEEPSEEK, init)).status).toBe(200);
+    expect(calls.map((call) => call.init)).toEqual([first, grown, whole]);
+    expect(predictions).toHaveLength(1);
+    // Two different bodies, two reports: each names the depth limit.
+    expect(errors).toHaveLength(2);
+    for (const error of errors) {
+      expect(error).toMatchObject({ code: 'watch/request', stage: 'request' });
+      expect(error.message).toContain('nested more than 1,000 levels deep');
+    }
+  });
+
   it('a callback that throws does not break the call: the response still arrives and the error is reported', async () => {
     const interactions = cassetteInteractions(DEEPSEEK);
     const { transport } = recordedTransport(interactions);

@@ -26,9 +26,10 @@ export class BodyHistory {
 
   /**
    * `text` read (spliced from its predecessor when it can be, else whole), with its predecessor's
-   * rendering; undefined when it is not a JSON object. It becomes the newest known body.
+   * rendering; undefined when it is not a JSON object. It becomes the newest known body. `source`
+   * names the body in an error (a body nested too deep).
    */
-  read(text: string): { readonly known: KnownBody; readonly earlier: Rendered | undefined } | undefined {
+  read(text: string, source = 'request body'): { readonly known: KnownBody; readonly earlier: Rendered | undefined } | undefined {
     let nearest: KnownBody | undefined;
     let longest = -1;
     for (const known of this.#known) {
@@ -38,7 +39,7 @@ export class BodyHistory {
       const shared = commonPrefixLength(known.body.text, text);
       if (shared > longest) [nearest, longest] = [known, shared];
     }
-    const body = (nearest && spliceBody(nearest.body, text)) ?? readWholeBody(text);
+    const body = (nearest && spliceBody(nearest.body, text)) ?? readWholeBody(text, source);
     if (!body) return undefined;
     const known: KnownBody = { body, rendered: undefined };
     if (nearest?.body.text === text) this.#known.splice(this.#known.indexOf(nearest), 1);

@@ -1,4 +1,6 @@
 import { isJsonObject, type JsonObject } from '../wire/index.js';
+import { MAX_JSON_DEPTH, tooDeepAt } from '../wire/json-depth.js';
+import { refuseTooDeep } from '../wire/parse-json-text.js';
 import { elementsBetween, objectMembers, type JsonMember, type JsonRange } from './json-scan.js';
 
 /**
@@ -13,8 +15,12 @@ export interface ReadBody {
   readonly members: readonly JsonMember[] | null;
 }
 
-/** Reads a body whole. Undefined when it is not a JSON object. */
-export function readWholeBody(text: string): ReadBody | undefined {
+/**
+ * Reads a body whole. Undefined when it is not a JSON object; a body nested past the depth limit
+ * every JSON input is held to is an InputError (the watch reports it and sends the body unchanged).
+ */
+export function readWholeBody(text: string, source = 'request body'): ReadBody | undefined {
+  refuseTooDeep(text, source);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -83,7 +89,9 @@ export function spliceBody(earlier: ReadBody, text: string): ReadBody | undefine
   const from = kept > 0 ? elements[kept - 1]!.end : member.start + 1;
   const to = tail < elements.length ? elements[tail]!.start + by : member.end - 1 + by;
   const added = elementsBetween(text, from, to, kept > 0 ? 'element' : 'open', tail < elements.length ? 'element' : 'close');
-  if (!added) return undefined;
+  // An element sits two levels down (the body, then its array): one nested past the limit is left
+  // to the whole read, which refuses it.
+  if (!added || added.some((range) => tooDeepAt(text.slice(range.start, range.end), MAX_JSON_DEPTH - 2) !== -1)) return undefined;
   let parsed: unknown[];
   try {
     parsed = added.map((range) => JSON.parse(text.slice(range.start, range.end)) as unknown);

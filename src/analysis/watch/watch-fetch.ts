@@ -102,7 +102,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   let nextId = 0;
 
   const predict = (body: WatchedBody): Watched | undefined => {
-    const read = bodies.read(body.text);
+    const read = bodies.read(body.text, body.url);
     if (!read || !isWatchedJson(read.known.body.json)) return undefined;
     const json = read.known.body.json;
     const reuse = new SegmentReuse(read.earlier, jsonOf);
