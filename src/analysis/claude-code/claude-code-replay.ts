@@ -14,6 +14,7 @@ import type { RequestBlock } from './content-blocks.js';
 import type { SessionCalibration } from './token-calibration.js';
 import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
+import { headNote } from './head-note.js';
 import { SessionRequestBlocks } from './session-request-blocks.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
@@ -294,7 +295,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const ttls = usage === undefined ? undefined : written.map((position) => this.#ttlAt(position, usage, current.matches));
     if (index === 0 || current.idle) {
       const which = index === 0 ? 'first request' : current.newHead ? `request #${index}, the first on the head of another Claude Code version,` : `request #${index}, after its own head entry expired in an idle gap,`;
-      this.headNotes.push(headNote(state, which, current.key, current.evidence, current.ends[0]!, time, this.#globalHead && current.idle && !state.sidechain));
+      this.headNotes.push(headNote(`${state.sidechain ? 'subagent' : 'session'} ${state.id}`, which, current.key, current.evidence, current.ends[0]!, time, this.#globalHead && current.idle && !state.sidechain));
     }
     if (usage !== undefined && state.headEnd !== undefined && state.headEnd > 0 && usage.cacheRead + usage.cacheWrite >= state.headEnd) {
       this.#heads.record({ key: current.key, session: state.id, time, tokens: state.headEnd, ttlSeconds: this.#ttlAt(fitted[0]!, usage, current.matches) });
@@ -396,15 +397,4 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     });
   }
 
-}
-
-
-/** Which evidence a session's first request, or a later one after an idle gap, rested on, in words for the tree's notes. */
-function headNote(state: SessionState, which: string, key: string, evidence: HeadSighting | undefined, head: number, time: number, assumed: boolean): string {
-  const who = `${state.sidechain ? 'subagent' : 'session'} ${state.id}`;
-  if (evidence !== undefined) {
-    return `${who}: ${which} predicted warm: its head (${key}, ${head} tokens) was sent by ${evidence.session} ${Math.round(time - evidence.time)} s before, within its ${evidence.ttlSeconds} s TTL.`;
-  }
-  if (assumed) return `${who}: ${which} predicted warm: its head (${key}, ${head} tokens) assumed still cached (globalHead), without evidence in the input.`;
-  return `${who}: ${which} predicted cold: no other session in the input sent its head (${key}) within the head's TTL before it; the read ranges from 0 to ${head > 0 ? `${head} tokens (the head's size as the input showed it)` : 'the head, whose size the input had not shown yet'}.`;
 }
