@@ -3,8 +3,9 @@ import { PrefixTokenCounter } from './prefix-token-counter.js';
 import type { PrefixRequest } from './request.js';
 import { splitsUtf8Sequence } from './request-text.js';
 import { routeKeyString } from './route-key.js';
-import { SortedTexts } from './sorted-texts.js';
+import { SegmentPathTrie, type PathRoot, type SegmentPath } from './segment-path-trie.js';
 import type { Segment } from './segment.js';
+import { SortedTexts } from './sorted-texts.js';
 import { tokensBeforeDifference, tokensWithinSegments } from './shared-token-bound.js';
 
 /** Options of `LongestPrefixIndex`: which earlier request wins a tie, and which routes are compared. */
@@ -34,24 +35,24 @@ export interface PrefixMatch {
 }
 
 /**
- * One node of the index: requests that hold the same leading segments, keyed by the chained hash of
- * the last of them (which names the route and every segment before it).
+ * What the index keeps at one node of the trie (requests that hold the same leading segments) or at
+ * a route's root.
  */
-interface Node {
-  /** Segments held: the node's depth. */
-  readonly depth: number;
-  /** The segment at `depth - 1` of the first request through here (all hold the same bytes). */
-  readonly segment: Segment | null;
+interface Held {
   /** Every request through here, in the order added. */
   readonly through: number[];
-  /** The requests that end here (hold exactly `depth` segments). */
+  /** The requests that end here (hold exactly the node's depth of segments). */
   readonly ends: number[];
-  readonly children: Map<bigint, Node>;
   /** The children in the order of their segments' texts (see `#mostAnyShares`). */
-  readonly byText: SortedTexts<Node>;
+  readonly byText: SortedTexts<SegmentPath<Held>>;
+  /** How many children the node has. */
+  children: number;
   /** How many requests through here split a UTF-8 sequence across segments. */
   splitting: number;
 }
+
+/** A route's root (depth 0) or a node below it. */
+type Node = PathRoot<Held> | SegmentPath<Held>;
 
 /** Earlier requests that can be skipped together: all share at most `bound` tokens with the request. */
 interface Group {
@@ -71,8 +72,6 @@ interface Candidate {
   readonly comparison: PrefixComparison | null;
 }
 
-const newNode = (depth: number, segment: Segment | null): Node => ({ depth, segment, through: [], ends: [], children: new Map(), byText: new SortedTexts(), splitting: 0 });
-
 /** Above this many children a node's largest bound is found by bisection (`SortedTexts`), not by visiting each. */
 const VISITED_CHILDREN = 8;
 /** At most this many lengths of earlier segments are looked up to see whether one is a prefix of the request's. */
@@ -81,7 +80,8 @@ const PREFIX_LENGTHS = 32;
 /**
  * Finds, for each request in turn, the earlier request it shares the longest prefix with (most
  * `comparePrefix` tokens; ties by `ties`), without comparing it with every earlier one. Earlier
- * requests sit in a trie keyed by their chained segment hashes; the new request walks its own hashes
+ * requests sit in the segment path trie, one root per route, one node per chained segment hash
+ * (`segment-path-trie.ts`); the new request walks its own hashes
  * down it, each request off that path is grouped where it branches off, and each group gets an upper
  * bound on the tokens it can share (`shared-token-bound.ts`) from the first differing character of
  * the branching segment. Groups are counted highest bound first, until no bound can reach the best
@@ -96,7 +96,7 @@ export class LongestPrefixIndex {
   readonly #options: LongestPrefixOptions;
   readonly #requests: PrefixRequest[] = [];
   readonly #splits: boolean[] = [];
-  readonly #roots = new Map<string, Node>();
+  readonly #trie = new SegmentPathTrie<Held>({ newSlot: () => ({ through: [], ends: [], byText: new SortedTexts(), children: 0, splitting: 0 }), match: 'hash' });
 
   constructor(options: LongestPrefixOptions) {
     this.#options = options;
@@ -122,21 +122,21 @@ export class LongestPrefixIndex {
     const splits = splitsUtf8Sequence(request.segments);
     this.#splits.push(splits);
     const key = routeKeyString(request.route);
-    let node: Node | undefined = this.#roots.get(key);
-    if (!node) this.#roots.set(key, (node = newNode(0, null)));
-    node.through.push(index);
-    if (splits) node.splitting++;
-    for (const segment of request.segments) {
-      let child: Node | undefined = node.children.get(segment.prefixHash);
-      if (!child) {
-        node.children.set(segment.prefixHash, (child = newNode(node.depth + 1, segment)));
-        node.byText.add(segment.text, child);
+    const { path } = this.#trie.add(request.segments, key);
+    let node: Node = this.#trie.root(key)!;
+    node.slot.through.push(index);
+    if (splits) node.slot.splitting++;
+    for (const child of path) {
+      // A node no request went through yet was made by this one: its parent learns of it.
+      if (child.slot.through.length === 0) {
+        node.slot.byText.add(child.segment.text, child);
+        node.slot.children++;
       }
-      child.through.push(index);
-      if (splits) child.splitting++;
+      child.slot.through.push(index);
+      if (splits) child.slot.splitting++;
       node = child;
     }
-    node.ends.push(index);
+    node.slot.ends.push(index);
     return index;
   }
 
@@ -156,8 +156,8 @@ export class LongestPrefixIndex {
         for (const index of group.indices) found.push(this.#count(index, request, group, counts));
       }
       if (this.#options.routes === 'any') {
-        const own = this.#roots.get(routeKeyString(request.route));
-        for (const [, root] of this.#roots) if (root !== own) for (const index of root.through) found.push({ index, tokens: 0, comparison: null });
+        const own = this.#trie.root(routeKeyString(request.route));
+        for (const [, root] of this.#trie.roots()) if (root !== own) for (const index of root.slot.through) found.push({ index, tokens: 0, comparison: null });
       }
       found.sort((a, b) => a.index - b.index);
     }
@@ -197,7 +197,7 @@ export class LongestPrefixIndex {
       for (const { index, tokens } of [...each.shared].reverse()) counted(index, tokens);
       return each;
     }
-    const through = this.#roots.get(routeKeyString(request.route))?.through ?? [];
+    const through = this.#trie.root(routeKeyString(request.route))?.slot.through ?? [];
     // Siblings that branch at the same character share a bound and the request's side of the count.
     const bounds = new Map<string, number>();
     const counts = new Map<string, (other: PrefixRequest) => number>();
@@ -257,19 +257,21 @@ export class LongestPrefixIndex {
   #mostAnyShares(request: PrefixRequest, bounds: Map<string, number>): number {
     const segments = request.segments;
     let most = Number.NEGATIVE_INFINITY;
-    let node = this.#roots.get(routeKeyString(request.route));
+    const root = this.#trie.root(routeKeyString(request.route));
+    let node: Node | undefined = root;
     while (node) {
       const depth = node.depth;
-      if (node.ends.length > 0) most = Math.max(most, tokensWithinSegments(request, depth, this.counter));
-      const next = depth < segments.length ? node.children.get(segments[depth]!.prefixHash) : undefined;
-      if (node.children.size > (next ? 1 : 0)) {
+      const held = node.slot;
+      if (held.ends.length > 0) most = Math.max(most, tokensWithinSegments(request, depth, this.counter));
+      const next = this.#next(root!, node, segments);
+      if (held.children > (next ? 1 : 0)) {
         if (depth >= segments.length) most = Math.max(most, tokensWithinSegments(request, segments.length, this.counter));
-        else if (node.children.size <= VISITED_CHILDREN) {
-          for (const child of node.children.values()) if (child !== next) most = Math.max(most, this.#childBound(request, child, bounds).bound);
+        else if (held.children <= VISITED_CHILDREN) {
+          for (let child = node.firstChild; child; child = child.nextSibling) if (child !== next) most = Math.max(most, this.#childBound(request, child, bounds).bound);
         } else {
           const text = segments[depth]!.text;
-          if (node.splitting - (next?.splitting ?? 0) > 0 || node.byText.holdsPrefixOf(text, PREFIX_LENGTHS) !== false) return Number.POSITIVE_INFINITY;
-          for (const child of node.byText.nearest(text, next)) most = Math.max(most, this.#childBound(request, child, bounds).bound);
+          if (held.splitting - (next?.slot.splitting ?? 0) > 0 || held.byText.holdsPrefixOf(text, PREFIX_LENGTHS) !== false) return Number.POSITIVE_INFINITY;
+          for (const child of held.byText.nearest(text, next)) most = Math.max(most, this.#childBound(request, child, bounds).bound);
         }
       }
       node = next;
@@ -277,10 +279,16 @@ export class LongestPrefixIndex {
     return most;
   }
 
+  /** The node after `node` on `request`'s path, when an earlier request holds it. */
+  #next(root: PathRoot<Held>, node: Node, segments: readonly Segment[]): SegmentPath<Held> | undefined {
+    const depth = node.depth;
+    return depth < segments.length ? this.#trie.child(root, depth === 0 ? undefined : (node as SegmentPath<Held>), segments[depth]!) : undefined;
+  }
+
   /** Every earlier request that is a candidate for `request` under `routes`, in the order added. */
   #candidates(request: PrefixRequest): readonly number[] {
     if (this.#options.routes === 'any') return this.#requests.map((_, index) => index);
-    return this.#roots.get(routeKeyString(request.route))?.through ?? [];
+    return this.#trie.root(routeKeyString(request.route))?.slot.through ?? [];
   }
 
   #count(index: number, request: PrefixRequest, group: Pick<Group, 'branchesAt'>, counts: Map<string, (other: PrefixRequest) => number>): Candidate {
@@ -337,14 +345,13 @@ export class LongestPrefixIndex {
     const groups: Group[] = [];
     // Siblings that branch at the same character share a bound: count it once.
     const bounds = new Map<string, number>();
-    let node = this.#roots.get(routeKeyString(request.route));
-    const segments = request.segments;
+    const root = this.#trie.root(routeKeyString(request.route));
+    let node: Node | undefined = root;
     while (node) {
-      const depth = node.depth;
-      if (node.ends.length > 0) groups.push({ bound: tokensWithinSegments(request, depth, this.counter), indices: node.ends, branchesAt: null });
-      const next = depth < segments.length ? node.children.get(segments[depth]!.prefixHash) : undefined;
-      for (const child of node.children.values()) {
-        if (child !== next) groups.push({ ...this.#childBound(request, child, bounds), indices: child.through });
+      if (node.slot.ends.length > 0) groups.push({ bound: tokensWithinSegments(request, node.depth, this.counter), indices: node.slot.ends, branchesAt: null });
+      const next = this.#next(root!, node, request.segments);
+      for (let child = node.firstChild; child; child = child.nextSibling) {
+        if (child !== next) groups.push({ ...this.#childBound(request, child, bounds), indices: child.slot.through });
       }
       node = next;
     }
@@ -352,11 +359,11 @@ export class LongestPrefixIndex {
   }
 
   /** At most how many tokens `request` shares with the requests through `child`, which leaves its path at `child.depth - 1`. */
-  #childBound(request: PrefixRequest, child: Node, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
+  #childBound(request: PrefixRequest, child: SegmentPath<Held>, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
     const at = child.depth - 1;
     // The request ended before this segment: it can share at most all of itself.
     if (!request.segments[at]) return { bound: tokensWithinSegments(request, request.segments.length, this.counter), branchesAt: null };
-    return this.#branchBound(request, at, child.segment!.text, child.splitting > 0, bounds);
+    return this.#branchBound(request, at, child.segment.text, child.slot.splitting > 0, bounds);
   }
 
   /**
@@ -382,9 +389,10 @@ export class LongestPrefixIndex {
     if (best && best.comparison.commonPrefix.tokens > 0) return best;
     const own = routeKeyString(request.route);
     let other: number | undefined;
-    for (const [key, root] of this.#roots) {
-      if (key === own || root.through.length === 0) continue;
-      const index = this.#options.ties === 'earliest' ? root.through[0]! : root.through.at(-1)!;
+    for (const [key, root] of this.#trie.roots()) {
+      const through = root.slot.through;
+      if (key === own || through.length === 0) continue;
+      const index = this.#options.ties === 'earliest' ? through[0]! : through.at(-1)!;
       if (other === undefined || this.#winsTie(index, other)) other = index;
     }
     if (other === undefined || (best && !this.#winsTie(other, best.index))) return best;

@@ -1,10 +1,10 @@
 import { comparePrefix, getTokenizer, hashHex, hashText, PrefixTokenCounter, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { SegmentPathTrie, type SegmentPath } from '../../prefix/segment-path-trie.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
 import type { MeasuredRequest, ReplaySession, ReplaySource } from '../replay/replay-loop.js';
 import type { ReplayOptions } from '../replay/replay-options.js';
-import { SegmentTrie, type SegmentPath } from '../replay/segment-trie.js';
 import { BlockList } from '../result/block-list.js';
 import { BlockSpanList } from '../result/block-span-list.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
@@ -156,7 +156,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #blockMemo = new Map<string, RequestBlock[]>();
   readonly #estimates = new Map<number, number>();
   readonly #counter: PrefixTokenCounter;
-  readonly #trie = new SegmentTrie<undefined>(() => undefined);
+  readonly #trie = new SegmentPathTrie<undefined>({ newSlot: () => undefined, match: 'object' });
   readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
   readonly #latest = new Map<SessionState, Latest>();
   readonly #sessionBlocks = new Map<SessionState, SessionRequestBlocks>();

@@ -111,7 +111,7 @@ export class DeepSeekV4Renderer {
       this.#heads.remember(routeSeed, parts.system, parts.tools, head, preamble);
     }
     const conversation = this.#conversations.segments(head.at(-1)?.prefixHash ?? routeSeed, parts.messages, this.#messages, this.#segments);
-    // concat, not spread: a long history's list is built at its exact length (see segment-trie.ts).
+    // concat, not spread: a long history's list is built at its exact length (see prefix/segment-path-trie.ts).
     return { route, layout: 'chat', segments: head.concat(conversation), routeSeed };
   }
 

@@ -93,7 +93,7 @@ function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inher
     map.set(segment.prefixHash, span);
     added.push(span);
   }
-  // Joined at the exact length (see segment-trie.ts on lists grown by push).
+  // Joined at the exact length (see segment-path-trie.ts on lists grown by push).
   return previous === undefined ? added : previous.spans.slice(0, repeated).concat(added);
 }
 

@@ -1,5 +1,5 @@
 import { routeKeyString, type PrefixRequest, type Segment } from '../../prefix/index.js';
-import { SegmentTrie, type SegmentPath } from './segment-trie.js';
+import { SegmentPathTrie, type SegmentPath } from '../../prefix/segment-path-trie.js';
 
 /** One sequence the cache may hold: an earlier request's input, or that input followed by its response. */
 export interface StoredSequence {
@@ -65,7 +65,7 @@ export class SequenceStore {
   readonly #segments = new Map<bigint, Segment>();
   /** Segments with a prefix hash already interned under another name or kind (rare). */
   readonly #variants = new Map<bigint, Segment[]>();
-  readonly #paths = new SegmentTrie<Passing>(() => ({ input: 0, output: 0 }));
+  readonly #paths = new SegmentPathTrie<Passing>({ newSlot: () => ({ input: 0, output: 0 }), match: 'object' });
   #added = 0;
   #lastInterned: readonly Segment[] = [];
 

@@ -1,0 +1,211 @@
+import type { Segment } from './segment.js';
+
+/** Where the paths of one root begin (a route, or every path of a trie with one root): depth 0. */
+export interface PathRoot<Slot> {
+  readonly depth: 0;
+  readonly slot: Slot;
+  /** The first of the nodes that hold a path's first segment (the others follow by `nextSibling`). */
+  readonly firstChild: SegmentPath<Slot> | undefined;
+}
+
+/** One stored segment at one position: its parent holds the segment before it (none for the first). */
+export interface SegmentPath<Slot> {
+  readonly segment: Segment;
+  readonly parent: SegmentPath<Slot> | undefined;
+  /** Segments from the first to this one. */
+  readonly depth: number;
+  /** What the trie's owner keeps here (see `SegmentPathTrieOptions.match` for which nodes share one). */
+  readonly slot: Slot;
+  /** The first node that holds a segment after this one; the others follow by `nextSibling`. */
+  readonly firstChild: SegmentPath<Slot> | undefined;
+  readonly nextSibling: SegmentPath<Slot> | undefined;
+}
+
+interface Node<Slot> extends SegmentPath<Slot> {
+  readonly parent: Node<Slot> | undefined;
+  /** A farther ancestor (skew-binary jump pointers): reaching any depth takes O(log depth) steps. */
+  readonly jump: Node<Slot> | undefined;
+  /** Other nodes of the root whose segment has this one's prefix hash (another object, or another path to the same bytes). */
+  variants: Node<Slot>[] | undefined;
+  firstChild: Node<Slot> | undefined;
+  nextSibling: Node<Slot> | undefined;
+}
+
+interface Root<Slot> extends PathRoot<Slot> {
+  firstChild: Node<Slot> | undefined;
+  /** By prefix hash: the first node with it; any other hangs off it as a variant. */
+  readonly nodes: Map<bigint, Node<Slot>>;
+}
+
+/** A segment list walked down the trie. */
+export interface WalkedSegments<Slot> {
+  readonly segments: readonly Segment[];
+  /** `path[i]` is the node of `segments[i]`, for as long as the list is stored (all of it once added). */
+  readonly path: readonly SegmentPath<Slot>[];
+}
+
+export interface SegmentPathTrieOptions<Slot> {
+  /** The slot of a new node (or of a new root). */
+  readonly newSlot: () => Slot;
+  /**
+   * Which segment a node stands for after its parent.
+   * - `object`: the very segment object added. A list read back is made of the objects added (what
+   *   reads them, comparisons and causes, sees no difference), and the same bytes under another name
+   *   or kind get a node of their own. Nodes with one prefix hash share the first one's slot: what the
+   *   owner keeps is per leading run of bytes, whatever the names.
+   * - `hash`: any segment with the node's prefix hash: one node, with its own slot, per distinct run
+   *   of leading bytes under a root; it holds the first segment object added there.
+   */
+  readonly match: 'object' | 'hash';
+}
+
+/**
+ * The one longest-prefix index of the house: segment lists stored as paths of a trie keyed by the
+ * segments' chained prefix hashes, under one root per key the owner picks (a route). A list that
+ * extends another (a conversation's next request, a request followed by its response) adds only its
+ * new segments, so memory grows with the distinct segments stored, not with (lists × length). The
+ * leading segments a request shares with every stored list are its walk down the trie; how the
+ * owner chooses among the lists that share them (the newest few, the one sharing the most tokens
+ * inside the next segment) is a query over the nodes' slots, which the owner fills. A list is read
+ * back by walking parent pointers from its last node.
+ */
+export class SegmentPathTrie<Slot> {
+  readonly #roots = new Map<string, Root<Slot>>();
+  readonly #newSlot: () => Slot;
+  readonly #byObject: boolean;
+  /**
+   * The list walked or added last: the next one usually repeats it and goes on (a request then its
+   * response, a response then the next request), so its leading run is matched by identity, not by a
+   * hash lookup per segment.
+   */
+  #last: { readonly root: Root<Slot> | undefined; readonly segments: readonly Segment[]; readonly path: readonly Node<Slot>[] } = { root: undefined, segments: [], path: [] };
+  #size = 0;
+
+  constructor(options: SegmentPathTrieOptions<Slot>) {
+    this.#newSlot = options.newSlot;
+    this.#byObject = options.match === 'object';
+  }
+
+  /** Nodes held: the distinct (position, segment) pairs of every list added. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** The root under `key`, when a list was added under it. */
+  root(key = ''): PathRoot<Slot> | undefined {
+    return this.#roots.get(key);
+  }
+
+  /** Every root with its key, in the order made. */
+  roots(): IterableIterator<[string, PathRoot<Slot>]> {
+    return this.#roots.entries();
+  }
+
+  /** The slot of the nodes of root `key` with `prefixHash`, when any is stored. */
+  slotOf(prefixHash: bigint, key = ''): Slot | undefined {
+    return this.#roots.get(key)?.nodes.get(prefixHash)?.slot;
+  }
+
+  /** The child of `parent` (or, for undefined, the root's node of a first segment) that stands for `segment`. */
+  child(root: PathRoot<Slot>, parent: SegmentPath<Slot> | undefined, segment: Segment): SegmentPath<Slot> | undefined {
+    return this.#child(root as Root<Slot>, parent as Node<Slot> | undefined, segment);
+  }
+
+  /** The node on `node`'s path at `depth` (1 = the first segment); undefined past its end or at 0. */
+  ancestorAt(node: SegmentPath<Slot> | undefined, depth: number): SegmentPath<Slot> | undefined {
+    let at = node as Node<Slot> | undefined;
+    if (at === undefined || depth < 1 || depth > at.depth) return undefined;
+    while (at!.depth > depth) at = at!.jump !== undefined && at!.jump.depth >= depth ? at!.jump : at!.parent;
+    return at;
+  }
+
+  /** Stores `segments` as a path under root `key`; returns it. */
+  add(segments: readonly Segment[], key = ''): WalkedSegments<Slot> {
+    const root = this.#rootOf(key);
+    const repeated = this.#repeated(root, segments);
+    const added: Node<Slot>[] = [];
+    let node = repeated.at(-1);
+    for (let index = repeated.length; index < segments.length; index++) {
+      const segment = segments[index]!;
+      node = this.#child(root, node, segment) ?? this.#create(root, node, segment);
+      added.push(node);
+    }
+    const path = repeated.concat(added);
+    this.#last = { root, segments, path };
+    return { segments, path };
+  }
+
+  /** The nodes of the longest leading run of `segments` stored under root `key`. */
+  walk(segments: readonly Segment[], key = ''): WalkedSegments<Slot> {
+    const root = this.#roots.get(key);
+    if (root === undefined) return { segments, path: [] };
+    const repeated = this.#repeated(root, segments);
+    const added: Node<Slot>[] = [];
+    let node = repeated.at(-1);
+    for (let index = repeated.length; index < segments.length; index++) {
+      node = this.#child(root, node, segments[index]!);
+      if (!node) break;
+      added.push(node);
+    }
+    const path = repeated.concat(added);
+    this.#last = { root, segments, path };
+    return { segments, path };
+  }
+
+  /**
+   * The segment list ending at `end`. Its leading segments shared with `known` are copied from there
+   * (one slice), so only the part after the two lists part is walked.
+   */
+  segments(end: SegmentPath<Slot> | undefined, known?: WalkedSegments<Slot>): Segment[] {
+    const tail: Segment[] = [];
+    let node = end;
+    while (node && known?.path[node.depth - 1] !== node) {
+      tail.push(node.segment);
+      node = node.parent;
+    }
+    const head = node && known ? known.segments.slice(0, node.depth) : [];
+    return head.concat(tail.reverse());
+  }
+
+  #rootOf(key: string): Root<Slot> {
+    let root = this.#roots.get(key);
+    if (root === undefined) this.#roots.set(key, (root = { depth: 0, slot: this.#newSlot(), firstChild: undefined, nodes: new Map() }));
+    return root;
+  }
+
+  /**
+   * The nodes of the leading segments `segments` shares, object for object, with the last list walked
+   * or added under the same root. Callers join what they add with concat, not push: a list as long as
+   * a long log's history grown by push is reallocated with slack past V8's large-object size (16k
+   * pointers), and large objects leave the young generation (a copy per request piled up until a
+   * full collection).
+   */
+  #repeated(root: Root<Slot>, segments: readonly Segment[]): Node<Slot>[] {
+    const last = this.#last;
+    if (last.root !== root) return [];
+    const limit = Math.min(segments.length, last.path.length);
+    let count = 0;
+    while (count < limit && segments[count] === last.segments[count]) count++;
+    return last.path.slice(0, count);
+  }
+
+  #child(root: Root<Slot>, parent: Node<Slot> | undefined, segment: Segment): Node<Slot> | undefined {
+    const first = root.nodes.get(segment.prefixHash);
+    if (!first || (first.parent === parent && (!this.#byObject || first.segment === segment))) return first;
+    return first.variants?.find((node) => node.parent === parent && (!this.#byObject || node.segment === segment));
+  }
+
+  #create(root: Root<Slot>, parent: Node<Slot> | undefined, segment: Segment): Node<Slot> {
+    const first = root.nodes.get(segment.prefixHash);
+    // Skew-binary jumps: when the parent's jump and its jump's jump span equal lengths, leap over both.
+    const jump = parent?.jump !== undefined && parent.jump.jump !== undefined && parent.depth - parent.jump.depth === parent.jump.depth - parent.jump.jump.depth ? parent.jump.jump : parent;
+    const siblings = parent ?? root;
+    const slot = first !== undefined && this.#byObject ? first.slot : this.#newSlot();
+    const node: Node<Slot> = { segment, parent, jump, depth: (parent?.depth ?? 0) + 1, slot, variants: undefined, firstChild: undefined, nextSibling: siblings.firstChild };
+    siblings.firstChild = node;
+    this.#size++;
+    if (!first) root.nodes.set(segment.prefixHash, node);
+    else (first.variants ??= []).push(node);
+    return node;
+  }
+}
