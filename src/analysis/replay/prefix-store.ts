@@ -1,4 +1,5 @@
-import { routeKeyString, type RouteKey } from '../../prefix/index.js';
+import { chainHash, routeKeyString, type RouteKey } from '../../prefix/index.js';
+import { SegmentPathTrie, type PathItem, type SegmentPath, type WalkedSegments } from '../../prefix/segment-path-trie.js';
 import type { CacheMatch } from '../policies/cache-policy.js';
 
 /**
@@ -49,18 +50,20 @@ export interface PrefixStoreOptions {
 
 /*
  * Memory: a replay stores every request, and consecutive requests of one conversation share almost
- * all their units. Each entry therefore keeps only its units beyond the longest prefix it shares
- * with an earlier entry (its parent), so the store holds each distinct run once, as in a radix
- * tree. The LCP against every entry is computed in insertion order from the parent's: when the new
- * sequence leaves the parent before the entry branched off it, the entry shares exactly as much.
+ * all their units. The units are paths of the segment path trie (one root per route, each unit named
+ * by its chained hash), so each distinct run is held once. An entry's parent is the earlier entry it
+ * shares the most units with (the earliest of them: the one that made the trie's node where the new
+ * units start); the LCP against every entry is computed in insertion order from the parent's: when
+ * the new sequence leaves the parent before the entry branched off it, the entry shares exactly as
+ * much. A node keeps the token end the entry that made it gave that unit: every later entry through
+ * it shares that prefix and reads its size from there.
  */
 interface Entry<Label> {
   readonly parent: Entry<Label> | undefined;
-  /** Units shared with the parent; the entry's own units start here. */
+  /** Units shared with the parent; the entry's own units (the trie nodes it made) start here. */
   readonly base: number;
-  readonly units: Uint32Array;
-  /** Token ends of the entry's own units, or undefined when units are tokens. */
-  readonly ends: Float64Array | undefined;
+  /** The node of the entry's last unit (none for an empty sequence). */
+  readonly end: SegmentPath<Made<Label>, Unit> | undefined;
   readonly length: number;
   readonly tokens: number;
   readonly time: number;
@@ -74,13 +77,17 @@ interface Entry<Label> {
   sharedTokens: number;
 }
 
-function tokenEnd<Label>(entry: Entry<Label>, unitCount: number): number {
-  if (unitCount === 0) return 0;
-  let at: Entry<Label> = entry;
-  const index = unitCount - 1;
-  while (index < at.base) at = at.parent!;
-  return at.ends === undefined ? unitCount : at.ends[index - at.base]!;
+/** A unit as a trie item: named by its value chained onto the units before it. */
+type Unit = PathItem;
+
+/** What a trie node keeps: the entry that made it and the token end it gave the node's unit. */
+interface Made<Label> {
+  by: Entry<Label> | undefined;
+  end: number;
 }
+
+/** Sequences whose unit items are kept to be reused by the next ones that repeat them (interleaved sessions). */
+const RECENT_SEQUENCES = 8;
 
 const NO_BREAKPOINTS: readonly number[] = [];
 
@@ -91,6 +98,9 @@ function toUint32(units: Uint32Array | readonly number[]): Uint32Array {
 /** Per route, the sequences of earlier requests with their times; answers with every entry's shared prefix. */
 export class PrefixStore<Label = unknown> {
   readonly #routes = new Map<string, Entry<Label>[]>();
+  readonly #trie = new SegmentPathTrie<Made<Label>, Unit>({ newSlot: () => ({ by: undefined, end: 0 }), match: 'hash' });
+  /** The latest sequences' unit items, newest first. */
+  #recent: { readonly units: Uint32Array; readonly items: readonly Unit[] }[] = [];
   /** Per route, whether entries were added in non-decreasing time (what pruning relies on). */
   readonly #timeOrdered = new Map<string, boolean>();
   readonly #maxEntries: number;
@@ -100,8 +110,32 @@ export class PrefixStore<Label = unknown> {
     if (!Number.isInteger(this.#maxEntries) || this.#maxEntries < 1) throw new RangeError(`maxEntriesPerRoute must be a positive integer, got ${this.#maxEntries}`);
   }
 
-  /** Sets `shared` and `sharedTokens` on every entry of the route for the sequence `units`. */
-  #measure(entries: readonly Entry<Label>[], units: Uint32Array): void {
+  /**
+   * The units as trie items. The leading units a recent sequence holds keep its items (a request
+   * repeats its session's previous one): only the units after them are hashed.
+   */
+  #items(units: Uint32Array): readonly Unit[] {
+    let from: readonly Unit[] = [];
+    let kept = 0;
+    const others: { readonly units: Uint32Array; readonly items: readonly Unit[] }[] = [];
+    for (const recent of this.#recent) {
+      const limit = Math.min(units.length, recent.units.length);
+      let count = 0;
+      while (count < limit && recent.units[count] === units[count]) count++;
+      if (count > kept) [from, kept] = [recent.items, count];
+      // A recent sequence this one repeats whole adds nothing to keep.
+      if (count < recent.units.length) others.push(recent);
+    }
+    const items = from.slice(0, kept);
+    let previous = kept > 0 ? items[kept - 1]!.prefixHash : 0n;
+    for (let at = kept; at < units.length; at++) items.push({ prefixHash: (previous = chainHash(previous, BigInt(units[at]!))) });
+    // A copy: the caller may reuse its array for the next sequence.
+    this.#recent = [{ units: units.slice(), items }, ...others].slice(0, RECENT_SEQUENCES);
+    return items;
+  }
+
+  /** Sets `shared` and `sharedTokens` on every entry of the route for the walked sequence. */
+  #measure(entries: readonly Entry<Label>[], walked: WalkedSegments<Made<Label>, Unit>): void {
     for (const entry of entries) {
       const parent = entry.parent;
       if (parent !== undefined && parent.shared < entry.base) {
@@ -110,11 +144,8 @@ export class PrefixStore<Label = unknown> {
         entry.sharedTokens = parent.sharedTokens;
         continue;
       }
-      let count = entry.base;
-      const limit = Math.min(entry.length, units.length);
-      while (count < limit && entry.units[count - entry.base] === units[count]) count++;
-      entry.shared = count;
-      entry.sharedTokens = count > entry.base ? (entry.ends === undefined ? count : entry.ends[count - 1 - entry.base]!) : parent === undefined ? 0 : tokenEnd(parent, count);
+      entry.shared = this.#trie.sharedDepth(entry.end, walked);
+      entry.sharedTokens = entry.shared === 0 ? 0 : walked.path[entry.shared - 1]!.slot.end;
     }
   }
 
@@ -164,10 +195,11 @@ export class PrefixStore<Label = unknown> {
    * the same source makes redundant (see `matches`).
    */
   #scan(route: RouteKey, sequence: StoreSequence, time: number, keep: (entry: Entry<Label>, match: () => StoreMatch<Label>) => void): void {
-    const entries = this.#routes.get(routeKeyString(route)) ?? [];
-    this.#measure(entries, toUint32(sequence.units));
+    const key = routeKeyString(route);
+    const entries = this.#routes.get(key) ?? [];
+    if (entries.length > 0) this.#measure(entries, this.#trie.walk(this.#items(toUint32(sequence.units)), key));
     // Newest first is freshest first while entries were added in time order; otherwise keep all.
-    const prune = this.#timeOrdered.get(routeKeyString(route)) ?? true;
+    const prune = this.#timeOrdered.get(key) ?? true;
     const best = { input: 0, output: 0 };
     // Per breakpoint position, the longest TTL a fresher entry holds there: an older entry is kept
     // while it outlives them at one of its breakpoints (a 1-hour write under fresher 5-minute ones).
@@ -215,15 +247,15 @@ export class PrefixStore<Label = unknown> {
     if (input.unitEnds !== undefined && input.unitEnds.length !== units.length) {
       throw new RangeError(`unitEnds has ${input.unitEnds.length} ends for ${units.length} units`);
     }
-    this.#measure(entries, units);
-    let parent: Entry<Label> | undefined;
+    const { path } = this.#trie.add(this.#items(units), key);
+    // The nodes that were there hold what a live entry holds; the rest are made now.
     let base = 0;
-    for (const entry of entries) if (entry.shared > base) [parent, base] = [entry, entry.shared];
+    while (base < path.length && path[base]!.slot.by !== undefined) base++;
+    const parent = base === 0 ? undefined : path[base - 1]!.slot.by;
     const entry: Entry<Label> = {
       parent,
       base,
-      units: units.slice(base),
-      ends: input.unitEnds === undefined ? undefined : Float64Array.from(input.unitEnds.slice(base)),
+      end: path.at(-1),
       length: units.length,
       tokens: input.unitEnds === undefined ? units.length : (input.unitEnds.at(-1) ?? 0),
       time: input.time,
@@ -235,15 +267,20 @@ export class PrefixStore<Label = unknown> {
       shared: 0,
       sharedTokens: 0,
     };
+    for (let at = base; at < path.length; at++) {
+      const made = path[at]!.slot;
+      made.by = entry;
+      made.end = input.unitEnds === undefined ? at + 1 : input.unitEnds[at]!;
+    }
     if (parent) parent.children++;
     entries.push(entry);
-    this.#evict(entries);
+    this.#evict(key, entries);
   }
 
   /** Units of the entries of a route, summed: what the store actually holds (for memory checks). */
   storedUnits(route: RouteKey): number {
     let total = 0;
-    for (const entry of this.#routes.get(routeKeyString(route)) ?? []) total += entry.units.length;
+    for (const entry of this.#routes.get(routeKeyString(route)) ?? []) total += entry.length - entry.base;
     return total;
   }
 
@@ -253,7 +290,7 @@ export class PrefixStore<Label = unknown> {
   }
 
   /** Drops the oldest entries no other entry extends until the route is within its bound. */
-  #evict(entries: Entry<Label>[]): void {
+  #evict(key: string, entries: Entry<Label>[]): void {
     while (entries.length > this.#maxEntries) {
       let oldest = -1;
       for (let index = 0; index < entries.length; index++) {
@@ -263,6 +300,8 @@ export class PrefixStore<Label = unknown> {
       if (oldest < 0) return;
       const [dropped] = entries.splice(oldest, 1);
       if (dropped?.parent) dropped.parent.children--;
+      // No other entry goes through the nodes it made (it would be that entry's parent or ancestor).
+      if (dropped) this.#trie.removeTail(dropped.end, dropped.base, key);
     }
   }
 }
