@@ -68,8 +68,9 @@ export interface SegmentPathTrieOptions<Slot> {
 }
 
 /**
- * The one longest-prefix index of the house: segment lists stored as paths of a trie keyed by the
- * segments' chained prefix hashes, under one root per key the owner picks (a route). A list that
+ * kvprefix's one longest-prefix index: segment lists (or lists of any items named by chained hashes,
+ * such as block symbols) stored as paths of a trie keyed by the chained prefix hashes, under one
+ * root per key the owner picks (a route). A list that
  * extends another (a conversation's next request, a request followed by its response) adds only its
  * new segments, so memory grows with the distinct segments stored, not with (lists × length). The
  * leading segments a request shares with every stored list are its walk down the trie; how the
@@ -140,18 +141,22 @@ export class SegmentPathTrie<Slot, Item extends PathItem = Segment> {
   }
 
   /**
-   * Removes the nodes of the path ending at `end` deeper than `depth`, when its owner drops the one
-   * list that held them: none may have a child (another list through it).
+   * Removes the nodes of the path ending at `end` deeper than `depth` that no other path goes
+   * through, when its owner drops the one list that held them: from `end` up, until a node with
+   * another child.
    */
   removeTail(end: SegmentPath<Slot, Item> | undefined, depth: number, key = ''): void {
     const root = this.#roots.get(key);
     if (root === undefined) return;
-    // The last list walked may hold what goes: it is matched again from scratch.
-    this.#last = { root: undefined, segments: [], path: [] };
-    for (let node = end as Node<Slot, Item> | undefined; node !== undefined && node.depth > depth; node = node.parent) {
-      if (node.firstChild !== undefined) throw new Error(`SegmentPathTrie: the node at depth ${node.depth} still has a child`);
+    let first: Node<Slot, Item> | undefined;
+    for (let node = end as Node<Slot, Item> | undefined; node !== undefined && node.depth > depth && node.firstChild === undefined; node = node.parent) {
       this.#unlink(root, node);
+      first = node;
     }
+    // The last list walked may run through what went: no node after it goes on (they had no other
+    // child), so its path is cut there.
+    const last = this.#last;
+    if (first !== undefined && last.path[first.depth - 1] === first) this.#last = { root: last.root, segments: last.segments, path: last.path.slice(0, first.depth - 1) };
   }
 
   /** Stores `segments` as a path under root `key`; returns it. */
@@ -165,7 +170,7 @@ export class SegmentPathTrie<Slot, Item extends PathItem = Segment> {
       node = this.#child(root, node, segment) ?? this.#create(root, node, segment);
       added.push(node);
     }
-    const path = repeated.concat(added);
+    const path = added.length === 0 ? repeated : repeated.concat(added);
     this.#last = { root, segments, path };
     return { segments, path };
   }
@@ -182,7 +187,7 @@ export class SegmentPathTrie<Slot, Item extends PathItem = Segment> {
       if (!node) break;
       added.push(node);
     }
-    const path = repeated.concat(added);
+    const path = added.length === 0 ? repeated : repeated.concat(added);
     this.#last = { root, segments, path };
     return { segments, path };
   }
@@ -215,9 +220,11 @@ export class SegmentPathTrie<Slot, Item extends PathItem = Segment> {
    * pointers), and large objects leave the young generation (a copy per request piled up until a
    * full collection).
    */
-  #repeated(root: Root<Slot, Item>, segments: readonly Item[]): Node<Slot, Item>[] {
+  #repeated(root: Root<Slot, Item>, segments: readonly Item[]): readonly Node<Slot, Item>[] {
     const last = this.#last;
     if (last.root !== root) return [];
+    // The very list again (looked up, then stored): its path as it is (paths are never changed).
+    if (segments === last.segments) return last.path as Node<Slot, Item>[];
     const limit = Math.min(segments.length, last.path.length);
     let count = 0;
     while (count < limit && segments[count] === last.segments[count]) count++;

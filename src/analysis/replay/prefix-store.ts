@@ -82,6 +82,7 @@ type Unit = PathItem;
 
 /** What a trie node keeps: the entry that made it and the token end it gave the node's unit. */
 interface Made<Label> {
+  /** Undefined for a node no entry holds (made by an entry since dropped). */
   by: Entry<Label> | undefined;
   end: number;
 }
@@ -99,6 +100,8 @@ function toUint32(units: Uint32Array | readonly number[]): Uint32Array {
 export class PrefixStore<Label = unknown> {
   readonly #routes = new Map<string, Entry<Label>[]>();
   readonly #trie = new SegmentPathTrie<Made<Label>, Unit>({ newSlot: () => ({ by: undefined, end: 0 }), match: 'hash' });
+  /** Per route, the end of the nodes the latest dropped entry gave up (see `#release`). */
+  readonly #given = new Map<string, SegmentPath<Made<Label>, Unit> | undefined>();
   /** The latest sequences' unit items, newest first. */
   #recent: { readonly units: Uint32Array; readonly items: readonly Unit[] }[] = [];
   /** Per route, whether entries were added in non-decreasing time (what pruning relies on). */
@@ -115,21 +118,25 @@ export class PrefixStore<Label = unknown> {
    * repeats its session's previous one): only the units after them are hashed.
    */
   #items(units: Uint32Array): readonly Unit[] {
-    let from: readonly Unit[] = [];
+    let from: { readonly units: Uint32Array; readonly items: readonly Unit[] } | undefined;
     let kept = 0;
-    const others: { readonly units: Uint32Array; readonly items: readonly Unit[] }[] = [];
     for (const recent of this.#recent) {
       const limit = Math.min(units.length, recent.units.length);
       let count = 0;
       while (count < limit && recent.units[count] === units[count]) count++;
-      if (count > kept) [from, kept] = [recent.items, count];
-      // A recent sequence this one repeats whole adds nothing to keep.
-      if (count < recent.units.length) others.push(recent);
+      if (count > kept) [from, kept] = [recent, count];
     }
-    const items = from.slice(0, kept);
+    // The sequence looked up before it is stored, or stored again: its items as they are.
+    if (from !== undefined && kept === units.length && kept === from.units.length) return from.items;
+    // A sequence that goes on from a recent one (a session's next request) extends its items in
+    // place: a copy per request of a long session's items would be garbage that outlives the young
+    // generation (it stays recent for a few requests).
+    const extending = from !== undefined && kept === from.units.length;
+    const items: Unit[] = extending ? (from!.items as Unit[]) : (from?.items.slice(0, kept) ?? []);
     let previous = kept > 0 ? items[kept - 1]!.prefixHash : 0n;
     for (let at = kept; at < units.length; at++) items.push({ prefixHash: (previous = chainHash(previous, BigInt(units[at]!))) });
-    // A copy: the caller may reuse its array for the next sequence.
+    // The units are copied: the caller may reuse its array for the next sequence.
+    const others = this.#recent.filter((recent) => recent !== from || !extending);
     this.#recent = [{ units: units.slice(), items }, ...others].slice(0, RECENT_SEQUENCES);
     return items;
   }
@@ -289,6 +296,24 @@ export class PrefixStore<Label = unknown> {
     return this.#routes.get(routeKeyString(route))?.length ?? 0;
   }
 
+  /**
+   * Gives up the nodes `dropped` made: no other entry goes through them (it would be the dropped
+   * one's child or descendant). They are kept, made by no one, until the route drops another entry:
+   * a sequence that goes through them meanwhile (a conversation whose newest request, the one
+   * entry nothing extends, was dropped as soon as stored) makes them its own again instead of
+   * building them anew. The ones the route gave up before are removed.
+   */
+  #release(key: string, dropped: Entry<Label>): void {
+    const before = this.#given.get(key);
+    if (before !== undefined) {
+      let live: SegmentPath<Made<Label>, Unit> | undefined = before;
+      while (live !== undefined && live.slot.by === undefined) live = live.parent;
+      this.#trie.removeTail(before, live?.depth ?? 0, key);
+    }
+    for (let node = dropped.end; node !== undefined && node.depth > dropped.base; node = node.parent) node.slot.by = undefined;
+    this.#given.set(key, dropped.end);
+  }
+
   /** Drops the oldest entries no other entry extends until the route is within its bound. */
   #evict(key: string, entries: Entry<Label>[]): void {
     while (entries.length > this.#maxEntries) {
@@ -299,9 +324,9 @@ export class PrefixStore<Label = unknown> {
       }
       if (oldest < 0) return;
       const [dropped] = entries.splice(oldest, 1);
-      if (dropped?.parent) dropped.parent.children--;
-      // No other entry goes through the nodes it made (it would be that entry's parent or ancestor).
-      if (dropped) this.#trie.removeTail(dropped.end, dropped.base, key);
+      if (dropped === undefined) return;
+      if (dropped.parent) dropped.parent.children--;
+      this.#release(key, dropped);
     }
   }
 }
