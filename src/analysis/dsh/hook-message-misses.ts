@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isEventType, type SessionLog } from '../../providers/session/index.js';
+import { signedTokens } from '../replay/head-calibration.js';
 import type { SessionAnalysis } from '../result/session-analysis.js';
 
 /** The first message in a DSH log that one of its hooks added to the history. */
@@ -38,10 +39,6 @@ export interface HookRequest {
   readonly plugin: string;
 }
 
-function signed(tokens: number): string {
-  return `${tokens >= 0 ? '+' : ''}${tokens}`;
-}
-
 /**
  * A note naming the observed requests after a hook's message whose predicted total misses the logged
  * one, and why the log cannot say what was sent. Today's DSH sends a hook's message as its
@@ -66,7 +63,7 @@ export function hookMessageMissNote(sessions: readonly SessionAnalysis[], reques
       const total = request.observed.uncached + request.observed.cacheRead + request.observed.cacheWrite;
       if (total === request.tokens) continue;
       plugins.add(by);
-      misses.push(`${path.basename(session.file)} request ${request.index} ${signed(total - request.tokens)}`);
+      misses.push(`${path.basename(session.file)} request ${request.index} ${signedTokens(total - request.tokens)}`);
     }
   });
   if (misses.length === 0) return [];
