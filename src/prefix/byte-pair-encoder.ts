@@ -3,6 +3,7 @@ import { bucketMergeRange } from './bucket-byte-pair-merge.js';
 import { detached } from './detached-string.js';
 import type { RankOf } from './heap-byte-pair-merge.js';
 import { PreTokenSplit } from './pre-token-split.js';
+import { SHORT_MERGE_BYTES, ShortMergeCache } from './short-merge-cache.js';
 
 /**
  * Token counts of two texts split in step (`BytePairEncoder.countPair`), and where that step ended:
@@ -87,6 +88,9 @@ export class BytePairEncoder {
   #bytes = new Uint8Array(1024);
   readonly #starts = new Int32Array(LONG_PIECE_BYTES + 1);
   readonly #pairRanks = new Int32Array(LONG_PIECE_BYTES);
+  readonly #shortMerges = new ShortMergeCache();
+  /** A short piece's merged tokens, on their way into `#shortMerges`. */
+  readonly #shortRanks = new Int32Array(SHORT_MERGE_BYTES);
   readonly #longPieces = new Map<string, Int32Array>();
   #cachedChars = 0;
 
@@ -266,7 +270,8 @@ export class BytePairEncoder {
       out?.push(whole);
       return 1;
     }
-    if (length <= LONG_PIECE_BYTES) return this.#scanMerge(length, out);
+    if (length <= SHORT_MERGE_BYTES) return this.#shortMerge(length, out);
+    if (length <= LONG_PIECE_BYTES) return this.#scanMerge(length, out, null);
     piece ??= text.slice(start, end);
     return this.#emit(this.#longPieces.get(piece) ?? this.#mergeLong(piece, length), out);
   }
@@ -320,11 +325,24 @@ export class BytePairEncoder {
     return length;
   }
 
+  /** Merges a short piece whose bytes are in the scratch buffer, or reads its tokens from the last time. */
+  #shortMerge(length: number, out: number[] | null): number {
+    const cache = this.#shortMerges;
+    const bytes = this.#bytes;
+    const slot = cache.slotOf(bytes, length);
+    const count = cache.read(slot, bytes, length, out);
+    if (count >= 0) return count;
+    const parts = this.#scanMerge(length, out, this.#shortRanks);
+    cache.write(slot, bytes, length, this.#shortRanks, parts);
+    return parts;
+  }
+
   /**
    * The reference merge, for short pieces: scan all pairs for the lowest rank, merge the leftmost
-   * such pair, re-rank its neighbours. Same procedure as the library's, on ranges of the scratch buffer.
+   * such pair, re-rank its neighbours. Same procedure as the library's, on ranges of the scratch
+   * buffer. The tokens go to `out` and to `keep` when given.
    */
-  #scanMerge(length: number, out: number[] | null): number {
+  #scanMerge(length: number, out: number[] | null, keep: Int32Array | null): number {
     const bytes = this.#bytes;
     const table = this.#table;
     const starts = this.#starts;
@@ -348,11 +366,12 @@ export class BytePairEncoder {
       pairRanks[at] = pairRank(table, bytes, starts, parts, at);
       if (at > 0) pairRanks[at - 1] = pairRank(table, bytes, starts, parts, at - 1);
     }
-    if (out) {
+    if (out || keep) {
       for (let index = 0; index < parts; index++) {
         const rank = table.rank(bytes, starts[index]!, starts[index + 1]!);
         if (rank < 0) throw new Error(`byte sequence at ${starts[index]} of a ${length}-byte piece has no token rank`);
-        out.push(rank);
+        out?.push(rank);
+        if (keep) keep[index] = rank;
       }
     }
     return parts;
