@@ -63,6 +63,8 @@ export class PreTokenSplit {
     }
     this.start = text.length;
     this.end = text.length;
+    // Let go of the text (it may be megabytes) once it is split.
+    this.#text = '';
     return false;
   }
 }
