@@ -1,4 +1,4 @@
-import { comparePrefix, getTokenizer, hashHex, hashText, PrefixTokenCounter, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { getTokenizer, hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
@@ -9,7 +9,7 @@ import { BlockList } from '../result/block-list.js';
 import { BlockSpanList } from '../result/block-span-list.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
-import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
+import { claudeCodeDivergence, segmentComparison, type EarlierRequest } from './claude-code-divergence.js';
 import type { RequestBlock } from './content-blocks.js';
 import type { SessionCalibration } from './token-calibration.js';
 import { fitBlockEnds } from './fit-block-ends.js';
@@ -155,7 +155,6 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #store = new PrefixStore<Label>();
   readonly #blockMemo = new Map<string, RequestBlock[]>();
   readonly #estimates = new Map<number, number>();
-  readonly #counter: PrefixTokenCounter;
   readonly #trie = new SegmentTrie<undefined>(() => undefined);
   readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
   readonly #latest = new Map<SessionState, Latest>();
@@ -167,7 +166,6 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const rootId = states[0]?.id ?? null;
     this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
     this.#tokenizer = options.tokenizer ?? getTokenizer();
-    this.#counter = new PrefixTokenCounter(this.#tokenizer);
     this.#globalHead = options.globalHead ?? false;
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
@@ -391,7 +389,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       model: call.model,
       version: callVersion(call, state.version),
       against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
-      comparison: bestRecord === undefined ? null : comparePrefix(earlierRequest(bestRecord), request, { counter: this.#counter }),
+      comparison: bestRecord === undefined ? null : segmentComparison(earlierRequest(bestRecord), request),
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
       ttlSeconds: this.#ttlSeconds,
     });

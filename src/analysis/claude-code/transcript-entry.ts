@@ -4,6 +4,7 @@ import { readLogLines } from '../../providers/session/log-lines.js';
 import type { UnfinishedLine } from '../../providers/session/read-session-log.js';
 import { checkConversationEntry, type AssistantEntryShape, type UserEntryShape } from './transcript-entry-shape.js';
 import { notClaudeCodeTranscript } from './transcript-kind.js';
+import { SessionLabelLines, type SessionLabel } from './session-label.js';
 
 /*
  * A Claude Code transcript is JSONL: one entry per line. Only `user` and `assistant` entries are
@@ -36,6 +37,8 @@ export interface ClaudeCodeTranscript {
    * It is left out of `entries` and said so; absent when the transcript ends cleanly.
    */
   readonly unfinishedLine?: UnfinishedLine;
+  /** Its working directory and title, as `readSessionLabel` reads them (absent when not read with the transcript). */
+  readonly label?: SessionLabel;
 }
 
 /** How a transcript is read: how errors name it, its size limit, what `-` reads. */
@@ -54,8 +57,13 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
   const skipped: Record<string, number> = {};
   let first: unknown;
   let unfinishedLine: UnfinishedLine | undefined;
+  // The label's lines are read here, so that naming the session never opens the file again.
+  const head = new SessionLabelLines();
   for await (const { text, line, terminated } of readLogLines(file, options)) {
-    if (text.trim() === '') continue;
+    if (text.trim() === '') {
+      head.see(text);
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -67,6 +75,7 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
       }
       throw new InputError('input/malformed-json', `not a JSON line: ${(error as Error).message}`, { source: label, line });
     }
+    if (head.reading) head.see(text, value);
     if (first === undefined) first = value;
     const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type) : undefined;
     if (type !== 'user' && type !== 'assistant') {
@@ -81,5 +90,5 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
     const wrongFile = notClaudeCodeTranscript(label, skipped, first);
     if (wrongFile) throw wrongFile;
   }
-  return { file, entries, skipped, ...(unfinishedLine ? { unfinishedLine } : {}) };
+  return { file, entries, skipped, ...(unfinishedLine ? { unfinishedLine } : {}), label: head.label };
 }
