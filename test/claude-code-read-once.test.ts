@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,19 @@ describeWithCorpus(PROJECTS, 'a transcript read whole carries the label readSess
     }
     // The corpus has titled sessions, so the comparison covers the summary lines too.
     expect(titled).toBeGreaterThan(0);
+  });
+});
+
+describeWithCorpus(PROJECTS, 'a transcript read for the replay', () => {
+  it("holds no entry's toolUseResult, which corpus lines carry", async () => {
+    const files = jsonlFiles(corpusPath(PROJECTS));
+    const logged = files.filter((file) => readFileSync(file, 'utf8').includes('"toolUseResult"'));
+    expect(logged.length).toBeGreaterThan(0);
+    for (const file of logged) {
+      const transcript = await readClaudeCodeTranscript(file);
+      expect(transcript.entries.length, file).toBeGreaterThan(0);
+      expect(transcript.entries.some((entry) => 'toolUseResult' in entry), file).toBe(false);
+    }
   });
 });
 

@@ -23,6 +23,7 @@ export type ConversationEntry = UserEntry | AssistantEntry;
 /** The conversation entries of one transcript file, and what was skipped. */
 export interface ClaudeCodeTranscript {
   readonly file: string;
+  /** In file order, each as logged except its `toolUseResult` (the interface's copy of a tool's output, never sent to the model). */
   readonly entries: readonly ConversationEntry[];
   /**
    * How many leading entries are context carried over from a parent session rather than this
@@ -84,7 +85,11 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
     }
     const checked = checkConversationEntry(type, value as Record<string, unknown>);
     if ('problem' in checked) throw new InputError('input/bad-claude-code-entry', `not a Claude Code ${type} entry: ${checked.problem}`, { source: label, line });
-    entries.push({ ...checked.entry, line });
+    // `toolUseResult` is Claude Code's own record of a tool's output for its interface (a file's whole
+    // text, a diff): the model reads the `tool_result` block instead. It is 40% of a transcript's bytes,
+    // and a replay that kept it held the transcript twice over while it ran.
+    const { toolUseResult: _forTheInterface, ...entry } = checked.entry;
+    entries.push({ ...entry, line } as ConversationEntry);
   }
   if (entries.length === 0) {
     const wrongFile = notClaudeCodeTranscript(label, skipped, first);
