@@ -16,6 +16,7 @@ import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import { headNote } from './head-note.js';
 import { SessionRequestBlocks } from './session-request-blocks.js';
+import { asCountMemo, type CountMemo } from './run-count-memo.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
@@ -146,6 +147,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly sessionStates: readonly SessionState[];
   #current: Current | undefined;
   readonly #tokenizer: Tokenizer;
+  readonly #memo: CountMemo | undefined;
   readonly #globalHead: boolean;
   readonly #headTokens: number | undefined;
   readonly #heads: HeadEvidence;
@@ -166,16 +168,18 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const rootId = states[0]?.id ?? null;
     this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
     this.#tokenizer = options.tokenizer ?? getTokenizer();
+    this.#memo = asCountMemo(this.#tokenizer);
     this.#globalHead = options.globalHead ?? false;
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
   }
 
-  #estimate(block: RequestBlock): number {
+  /** The block's o200k count; `segment` is the block's segment, whose hash a run's count memo is keyed by. */
+  #estimate(block: RequestBlock, segment: Segment): number {
     let tokens = this.#estimates.get(block.symbol);
     if (tokens === undefined) {
-      tokens = this.#tokenizer.count(block.text);
+      tokens = this.#memo === undefined ? this.#tokenizer.count(block.text) : this.#memo.countHashed(segment.hash, block.text);
       this.#estimates.set(block.symbol, tokens);
     }
     return tokens;
@@ -201,7 +205,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const units = new Uint32Array(blocks.length + 1);
     units[0] = headSymbol(version, state.agent);
     blocks.forEach((block, at) => (units[at + 1] = block.symbol));
-    const estimates = [0, ...blocks.map((block) => this.#estimate(block))];
+    const estimates = [0, ...blocks.map((block, at) => this.#estimate(block, segments[at + 1]!))];
     const time = call.sentAt / 1000;
 
     // Anthropic reads an entry only at a live breakpoint: the dead entries of a long conversation are
