@@ -46,7 +46,6 @@ export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   readonly sidechains?: boolean;
 }
 
-
 /** Anthropic's extended cache TTL (`cache_control: {type: 'ephemeral', ttl: '1h'}`), https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching#1-hour-cache-duration */
 const ONE_HOUR_TTL_SECONDS = 3600;
 
@@ -398,5 +397,4 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       ttlSeconds: this.#ttlSeconds,
     });
   }
-
 }
