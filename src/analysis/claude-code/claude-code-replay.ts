@@ -190,7 +190,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return queue.sort((a, b) => a.call.sentAt - b.call.sentAt);
   }
 
-  /** Measures one request against the store: its block ends, estimated from the session's calibration and its own earlier requests. */
+  /** Measures one request against the store: its block ends, estimated from the session's calibration and its own earlier requests. Only blocks after the anchor's are sized: the leading ones take its fitted ends. */
   measure(step: ClaudeCodeStep): MeasuredRequest {
     const { state, sessionIndex, call } = step;
     const index = state.records.length;
@@ -203,8 +203,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const segments = this.#segments(state, route, blocks, version);
     const units = new Uint32Array(blocks.length + 1);
     units[0] = headSymbol(version, state.agent);
-    blocks.forEach((block, at) => (units[at + 1] = block.symbol));
-    const estimates = [0, ...blocks.map((block, at) => this.#estimate(block, segments[at + 1]!))];
+    for (let at = 0; at < blocks.length; at++) units[at + 1] = blocks[at]!.symbol;
     const time = call.sentAt / 1000;
 
     // Anthropic reads an entry only at a live breakpoint: the dead entries of a long conversation are
@@ -219,6 +218,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const scale = state.calibration.scale;
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
+    const estimates = new Array<number>(units.length).fill(0);
     const key = headKey(version, call.model, state.agent);
     // A request reads its head on evidence only. A later one has its own: the session's latest
     // request that cached the head, while that entry lives. A first request, and a later one whose
@@ -231,7 +231,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     for (let at = 0; at < units.length; at++) {
       if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? evidence?.tokens ?? this.#headTokens ?? this.#heads.size(key, time) ?? 0;
-      else ends[at] = ends[at - 1]! + Math.round(scale * estimates[at]!);
+      else ends[at] = ends[at - 1]! + Math.round(scale * (estimates[at] = this.#estimate(blocks[at - 1]!, segments[at]!)));
     }
     const lastEnd = ends.at(-1)!;
     const tokens = lastEnd + state.calibration.tail;
