@@ -83,8 +83,18 @@ export function attributeCause(
 ): CauseAttribution | null {
   const { divergence } = comparison;
   if (divergence === null) return null;
-  const head = headChanges(headView(parent, scope?.parentSections), headView(child, scope?.childSections), child.layout);
-  const context: CauseContext = { parent, child, divergence, scope, head };
+  // Only head rules read the heads; reading them walks both requests, which a long history made the
+  // largest part of attributing a difference among its messages.
+  let head: CauseContext['head'] | undefined;
+  const context: CauseContext = {
+    parent,
+    child,
+    divergence,
+    scope,
+    get head() {
+      return (head ??= headChanges(headView(parent, scope?.parentSections), headView(child, scope?.childSections), child.layout));
+    },
+  };
   const where = divergence.routeDiffers ? 'route' : inHead(divergence) ? 'head' : 'messages';
   const candidates = rules.filter((rule) => rule.where === where);
   const found = where === 'head' ? firstHeadChange(candidates, context) : firstApplying(candidates, context);
