@@ -25,9 +25,20 @@ interface Scored {
   readonly fullHead: boolean;
   readonly file: string;
   readonly request: RequestAnalysis;
+  /** The notes of the request's tree. */
+  readonly notes: readonly string[];
 }
 
 const UNIT = 128;
+/*
+ * The scenarios the rendering rules were found or first checked on: the line break inside a tool
+ * schema string (the first three, then `hook-cc-pretool-deny` and `subagent-fork-in-process` at once)
+ * and DeepSeek's thinking-mode rule for reasoning after a stretch with tool calls (the two post-tool
+ * hook recordings). The held-out scores leave them out; `max` reasoning effort was found on
+ * `code-mode-turn`, whose head is pinned and so not among the full heads scored with calibration off.
+ */
+const LINE_BREAK_RULE_FOUND_ON = ['text-turn', 'fs-escalation-approved', 'escalation-approved', 'hook-cc-pretool-deny', 'subagent-fork-in-process'];
+const REASONING_RULE_FOUND_ON = ['hook-cc-posttool-context', 'hook-codex-posttool-context'];
 const manifest = () => (JSON.parse(readCorpusText('dsh-as-recorded', 'manifest.json')) as { scenarios: ManifestEntry[] }).scenarios;
 const observedTotal = (request: RequestAnalysis) => request.observed!.uncached + request.observed!.cacheRead + request.observed!.cacheWrite;
 const asTree = (requests: readonly RequestAnalysis[]): SessionTreeAnalysis => ({ policy: 'deepseek', tokenizer: 'deepseek-v4', notes: [], sessions: [{ file: 'recorded', id: 'recorded', format: 'dsh', parentSession: null, seedLength: null, requests }] });
@@ -45,7 +56,7 @@ describeWithCorpus('dsh-as-recorded', 'DSH sessions as recorded against the real
         const calibrate: CalibrationMode = mode === 'never' ? 'never' : fullHead ? 'auto' : 'first-request';
         const tree = await analyzeDshSessionTree(corpusPath('dsh-as-recorded', entry.scenario, 'current-shape'), { deepseekCounter: counter, calibrate });
         if (mode === 'auto') trees.push(tree);
-        for (const session of tree.sessions) for (const request of session.requests) if (request.observed) rows.push({ scenario: entry.scenario, fullHead, file: path.basename(session.file), request });
+        for (const session of tree.sessions) for (const request of session.requests) if (request.observed) rows.push({ scenario: entry.scenario, fullHead, file: path.basename(session.file), request, notes: tree.notes });
       }
       scored.set(mode, rows);
     }
@@ -58,35 +69,56 @@ describeWithCorpus('dsh-as-recorded', 'DSH sessions as recorded against the real
     expect(predictionAccuracy(trees).excludedRequests).toBe(0);
   });
 
-  it('predicts every total within 1%', () => {
-    const missed = scored.get('auto')!.filter(({ request }) => Math.abs(request.tokens - observedTotal(request)) > 0.01 * observedTotal(request));
+  it('predicts every total within 1%: 79 of 79, and 68 of 68 on the scenarios no rendering rule was found on', () => {
+    const rows = scored.get('auto')!;
+    const missed = rows.filter(({ request }) => Math.abs(request.tokens - observedTotal(request)) > 0.01 * observedTotal(request));
     expect(missed.map(({ scenario, file, request }) => `${scenario} ${file} ${request.index}`)).toEqual([]);
+    expect(rows).toHaveLength(79);
+    expect(rows.filter(({ scenario }) => !LINE_BREAK_RULE_FOUND_ON.includes(scenario))).toHaveLength(68);
   });
 
-  it('puts the observed read inside its range and within one 128-token unit on at least 95% of requests', () => {
+  it('puts the observed read inside its range and within one 128-token unit on 77 of 79 requests (97.5%), 67 of 68 held out; the misses are the escalation pair', () => {
     const rows = scored.get('auto')!;
-    const good = rows.filter(({ request }) => {
-      const [low, high] = request.predicted.cacheReadRange;
-      const read = request.observed!.cacheRead;
-      return read >= low && read <= high && Math.abs(request.predicted.cacheRead - read) <= UNIT;
-    });
-    expect(good.length / rows.length).toBeGreaterThanOrEqual(0.95);
+    const good = (row: Scored) => {
+      const [low, high] = row.request.predicted.cacheReadRange;
+      const read = row.request.observed!.cacheRead;
+      return read >= low && read <= high && Math.abs(row.request.predicted.cacheRead - read) <= UNIT;
+    };
+    expect(rows.filter((row) => !good(row)).map(({ scenario, request }) => `${scenario} ${request.index}`)).toEqual(['escalation-approved 1', 'escalation-rejected 1']);
+    expect(rows.filter(good).length / rows.length).toBeGreaterThanOrEqual(0.95);
+    expect(rows.filter((row) => !LINE_BREAK_RULE_FOUND_ON.includes(row.scenario) && good(row))).toHaveLength(67);
     const accuracy = predictionAccuracy([asTree(rows.map((row) => row.request))]);
     expect(accuracy.unit).toBe(UNIT);
     expect(accuracy.readInRange).toBe(rows.length);
     expect(accuracy.coldWarmAgree).toBe(rows.length);
   });
 
-  // The requests after a hook's context message miss by the tokens of the envelope the recording's
-  // DSH put around it and today's event shape no longer carries (hook-context-envelope.test.ts).
-  it('with calibration off, totals on full heads are within 3 tokens on at least 90%, exact on every request without a hook context message', () => {
+  // The requests after a hook's context message miss by what the recording's DSH sent around it
+  // and no log records (hook-context-envelope.test.ts): they stay in the score, and the tree's note
+  // names each of them.
+  it('with calibration off, totals on full heads: 38 of 42 within 3 tokens, 31 of 35 held out (88.6%, short of 90%), 29 of 31 leaving out the reasoning rule\'s scenarios too; the misses follow a hook\'s message and a note names each', () => {
     const rows = scored.get('never')!.filter((row) => row.fullHead);
-    const within = rows.filter(({ request }) => Math.abs(request.tokens - observedTotal(request)) <= 3);
-    expect(within.length / rows.length).toBeGreaterThanOrEqual(0.9);
-    for (const { scenario, file, request } of rows) {
-      if (/-(promptsubmit|posttool)-context$/.test(scenario)) continue;
-      expect(request.tokens, `${scenario} ${file} request ${request.index}`).toBe(observedTotal(request));
+    const within = (subset: readonly Scored[]) => subset.filter(({ request }) => Math.abs(request.tokens - observedTotal(request)) <= 3).length;
+    const heldOut = rows.filter(({ scenario }) => !LINE_BREAK_RULE_FOUND_ON.includes(scenario));
+    const stricter = heldOut.filter(({ scenario }) => !REASONING_RULE_FOUND_ON.includes(scenario));
+    expect([within(rows), rows.length]).toEqual([38, 42]);
+    expect([within(heldOut), heldOut.length]).toEqual([31, 35]);
+    expect(within(heldOut) / heldOut.length).toBeLessThan(0.9);
+    expect([within(stricter), stricter.length]).toEqual([29, 31]);
+    const misses = rows.filter(({ request }) => request.tokens !== observedTotal(request));
+    expect(misses.map(({ scenario, request }) => `${scenario} ${request.index} ${observedTotal(request) - request.tokens}`)).toEqual([
+      'hook-cc-promptsubmit-context 0 8',
+      'hook-cc-posttool-context 1 9',
+      'hook-codex-promptsubmit-context 0 8',
+      'hook-codex-posttool-context 1 9',
+    ]);
+    for (const { scenario, file, request, notes } of misses) {
+      const note = notes.find((text) => text.includes('after a message a hook added'));
+      expect(note, scenario).toContain(`${file} request ${request.index} +${observedTotal(request) - request.tokens}`);
+      expect(note, scenario).toContain('these requests stay in the self-check');
     }
+    const noted = new Set(scored.get('never')!.filter(({ notes }) => notes.some((text) => text.includes('after a message a hook added'))).map(({ scenario }) => scenario));
+    expect([...noted]).toEqual(misses.map(({ scenario }) => scenario));
   });
 
   it('predicts no read for the first request of a root session and never more than the request holds', () => {

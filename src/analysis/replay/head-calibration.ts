@@ -65,8 +65,9 @@ export function headFromPlaceholders(reconstructed: ReconstructedRequestParts): 
   return PLACEHOLDER.test(reconstructed.head.system ?? '');
 }
 
-function signed(offset: number): string {
-  return `${offset >= 0 ? '+' : ''}${offset}`;
+/** A token difference with its sign (`+8`, `-13`, `+0`), as notes write offsets. */
+export function signedTokens(tokens: number): string {
+  return `${tokens >= 0 ? '+' : ''}${tokens}`;
 }
 
 /**
@@ -111,7 +112,7 @@ export class HeadCalibrations {
       this.#offsets.set(key, offset);
       this.#reports.set(key, { head: hex, source, calibration: { applied: true, offsetTokens: offset, on: label } });
       const why = fromPlaceholders ? 'its log carries placeholders ({{system}}/{{tools}} resolved from later pins, or {{cwd}}), so the rendered head is not the one sent' : 'calibration of every head was asked for';
-      this.notes.push(`head ${hex} calibrated on ${label}: rendered ${tokens} tokens, the provider counted ${observedTotal} (offset ${signed(offset)}), applied to every request on this head; ${why}`);
+      this.notes.push(`head ${hex} calibrated on ${label}: rendered ${tokens} tokens, the provider counted ${observedTotal} (offset ${signedTokens(offset)}), applied to every request on this head; ${why}`);
       return { key, offset };
     }
     // Not observed yet: the tree's first calibration stands in (reported as such), or nothing.
