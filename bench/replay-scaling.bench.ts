@@ -12,9 +12,9 @@ import type { BenchResult, Scenario } from './support/scenario.js';
  * - DSH: the long-log generator at 400 and 6,400 requests (its turns' usage grows with the history),
  *   each log written here and read by two children. Goal: the time per request of the replay at 6,400
  *   at most 1.5 times that at 400 (ratio ≥ 1 / 1.5), and the peak RSS of the built CLI's
- *   `analyze --json` (run `npm run build` first) on the
- *   6,400-request log, its output dropped as `> /dev/null` drops it, under 300 MB (286.1 MiB). The
- *   replay child's own peak (its result held, not written) is reported beside it as `largePeakRssMiB`.
+ *   `analyze --json` (run `npm run build` first) on the 6,400-request log, its output dropped as
+ *   `> /dev/null` drops it, under 300 MB (286.1 MiB). The replay child's own peak (its result held,
+ *   not written) is reported beside it as `largePeakRssMiB`.
  * - Claude Code: a generated transcript of 2,500 and 10,000 lines. Goal: peak RSS at 10,000 at most
  *   1.5 times that at 2,500.
  * - Small bodies: 1,000, 4,000 and 10,000 one-shot chat bodies sharing a system prompt. Goal: time
