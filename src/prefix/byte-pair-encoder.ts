@@ -2,6 +2,8 @@ import type { ByteRankTable } from './byte-rank-table.js';
 import { bucketMergeRange } from './bucket-byte-pair-merge.js';
 import { detached } from './detached-string.js';
 import type { RankOf } from './heap-byte-pair-merge.js';
+import { PreTokenSplit } from './pre-token-split.js';
+import { SHORT_MERGE_BYTES, ShortMergeCache } from './short-merge-cache.js';
 
 /**
  * Token counts of two texts split in step (`BytePairEncoder.countPair`), and where that step ended:
@@ -46,12 +48,12 @@ const NONE = 0x7fffffff;
 const CACHED_PIECES = 256;
 const CACHED_CHARS = 8 * 1024 * 1024;
 
-/** True when `text` has no lone surrogate (its UTF-8 bytes decode back to it). */
-function wellFormed(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
+/** True when `text[start, end)` on its own has no lone surrogate (its UTF-8 bytes decode back to it). */
+function wellFormed(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
     const code = text.charCodeAt(index);
     if (code < 0xd800 || code > 0xdfff) continue;
-    if (code > 0xdbff) return false;
+    if (code > 0xdbff || index + 1 >= end) return false;
     const low = text.charCodeAt(index + 1);
     if (!(low >= 0xdc00 && low <= 0xdfff)) return false;
     index++;
@@ -70,29 +72,25 @@ function pairRank(table: ByteRankTable, bytes: Uint8Array, starts: Int32Array, p
   return rank < 0 ? NONE : rank;
 }
 
-/**
- * The next non-empty pre-token of `text` from `split.lastIndex` (which it advances), or null at the
- * end. Its start is `split.lastIndex - piece.length`.
- */
-function nextPiece(split: RegExp, text: string): string | null {
-  for (let match = split.exec(text); match !== null; match = split.exec(text)) {
-    if (match[0].length > 0) return match[0];
-    split.lastIndex++;
-  }
-  return null;
+/** True when both splits stand on the same char range (the same text when both texts agree there). */
+function inStep(splitA: PreTokenSplit, splitB: PreTokenSplit): boolean {
+  return splitA.start === splitB.start && splitA.end === splitB.end;
 }
 
 export class BytePairEncoder {
   readonly #table: ByteRankTable;
-  readonly #split: RegExp;
-  /** A second copy of the split expression, so that two texts can be split in step (`encodePair`). */
-  readonly #otherSplit: RegExp;
+  readonly #split: PreTokenSplit;
+  /** A second split, so that two texts can be split in step (`encodePair`). */
+  readonly #otherSplit: PreTokenSplit;
   readonly #longPieceMerge: LongPieceMerge | undefined;
   readonly #utf8 = new TextEncoder();
   // Scratch space reused across pieces (encoding is synchronous, so no two calls share it at once).
   #bytes = new Uint8Array(1024);
   readonly #starts = new Int32Array(LONG_PIECE_BYTES + 1);
   readonly #pairRanks = new Int32Array(LONG_PIECE_BYTES);
+  readonly #shortMerges = new ShortMergeCache();
+  /** A short piece's merged tokens, on their way into `#shortMerges`. */
+  readonly #shortRanks = new Int32Array(SHORT_MERGE_BYTES);
   readonly #longPieces = new Map<string, Int32Array>();
   #cachedChars = 0;
 
@@ -103,9 +101,8 @@ export class BytePairEncoder {
    */
   constructor(table: ByteRankTable, splitPattern: RegExp, longPieceMerge?: LongPieceMerge) {
     this.#table = table;
-    const flags = splitPattern.flags.includes('g') ? splitPattern.flags : `${splitPattern.flags}g`;
-    this.#split = new RegExp(splitPattern.source, flags);
-    this.#otherSplit = new RegExp(splitPattern.source, flags);
+    this.#split = new PreTokenSplit(splitPattern);
+    this.#otherSplit = new PreTokenSplit(splitPattern);
     this.#longPieceMerge = longPieceMerge;
   }
 
@@ -154,15 +151,15 @@ export class BytePairEncoder {
   commonTokens(a: string, b: string, shared: number): number {
     const splitA = this.#split;
     const splitB = this.#otherSplit;
-    splitA.lastIndex = 0;
-    splitB.lastIndex = 0;
+    splitA.reset(a);
+    splitB.reset(b);
     let common = 0;
-    let pieceA = nextPiece(splitA, a);
-    let pieceB = nextPiece(splitB, b);
-    while (pieceA !== null && pieceB !== null && splitA.lastIndex === splitB.lastIndex && pieceA.length === pieceB.length && splitA.lastIndex <= shared) {
-      common += this.#piece(pieceA, null);
-      pieceA = nextPiece(splitA, a);
-      pieceB = nextPiece(splitB, b);
+    let hasA = splitA.next();
+    let hasB = splitB.next();
+    while (hasA && hasB && inStep(splitA, splitB) && splitA.end <= shared) {
+      common += this.#piece(a, splitA.start, splitA.end, null);
+      hasA = splitA.next();
+      hasB = splitB.next();
     }
     // From here the streams may be cut into pieces differently: compare them token by token.
     const scratchA: number[] = [];
@@ -173,17 +170,17 @@ export class BytePairEncoder {
     let atB = 0;
     for (;;) {
       if (atA === tokensA.length) {
-        if (pieceA === null) return common;
-        tokensA = this.#pieceTokens(pieceA, scratchA);
+        if (!hasA) return common;
+        tokensA = this.#pieceTokens(a, splitA.start, splitA.end, scratchA);
         atA = 0;
-        pieceA = nextPiece(splitA, a);
+        hasA = splitA.next();
         continue;
       }
       if (atB === tokensB.length) {
-        if (pieceB === null) return common;
-        tokensB = this.#pieceTokens(pieceB, scratchB);
+        if (!hasB) return common;
+        tokensB = this.#pieceTokens(b, splitB.start, splitB.end, scratchB);
         atB = 0;
-        pieceB = nextPiece(splitB, b);
+        hasB = splitB.next();
         continue;
       }
       const run = Math.min(tokensA.length - atA, tokensB.length - atB);
@@ -195,72 +192,87 @@ export class BytePairEncoder {
   }
 
   /** A pre-token's tokens: a long piece's remembered ranks as they are, any other written into `scratch`. */
-  #pieceTokens(piece: string, scratch: number[]): ArrayLike<number> {
-    if (piece.length > LONG_PIECE_BYTES && piece.length > this.#table.maxTokenBytes) {
-      const cached = this.#longPieces.get(piece);
+  #pieceTokens(text: string, start: number, end: number, scratch: number[]): ArrayLike<number> {
+    if (this.#isLong(end - start)) {
+      const cached = this.#longPieces.get(text.slice(start, end));
       if (cached !== undefined) return cached;
     }
     scratch.length = 0;
-    this.#piece(piece, scratch);
+    this.#piece(text, start, end, scratch);
     return scratch;
+  }
+
+  /**
+   * True for a piece of `chars` chars longer than any token has bytes (bytes ≥ chars): long, and never
+   * a whole token, so it is looked up among the long merges before its bytes are written.
+   */
+  #isLong(chars: number): boolean {
+    return chars > LONG_PIECE_BYTES && chars > this.#table.maxTokenBytes;
   }
 
   #run(text: string, out: number[] | null): number {
     const split = this.#split;
-    split.lastIndex = 0;
+    split.reset(text);
     let count = 0;
-    for (let piece = nextPiece(split, text); piece !== null; piece = nextPiece(split, text)) count += this.#piece(piece, out);
+    while (split.next()) count += this.#piece(text, split.start, split.end, out);
     return count;
   }
 
   #runPair(a: string, b: string, shared: number, outA: number[] | null, outB: number[] | null): PairCount {
     const splitA = this.#split;
     const splitB = this.#otherSplit;
-    splitA.lastIndex = 0;
-    splitB.lastIndex = 0;
+    splitA.reset(a);
+    splitB.reset(b);
     let countA = 0;
     let countB = 0;
     let commonEnd = 0;
-    let pieceA = nextPiece(splitA, a);
-    let pieceB = nextPiece(splitB, b);
-    // Same start (both splits are in step), same length, inside the shared stretch: the same string.
-    while (pieceA !== null && pieceB !== null && splitA.lastIndex === splitB.lastIndex && pieceA.length === pieceB.length && splitA.lastIndex <= shared) {
+    let hasA = splitA.next();
+    let hasB = splitB.next();
+    // Same range in both texts, inside the shared stretch: the same string.
+    while (hasA && hasB && inStep(splitA, splitB) && splitA.end <= shared) {
       const from = outA ? outA.length : 0;
-      const tokens = this.#piece(pieceA, outA);
+      const tokens = this.#piece(a, splitA.start, splitA.end, outA);
       if (outA && outB) for (let index = from; index < outA.length; index++) outB.push(outA[index]!);
       countA += tokens;
       countB += tokens;
-      commonEnd = splitA.lastIndex;
-      pieceA = nextPiece(splitA, a);
-      pieceB = nextPiece(splitB, b);
+      commonEnd = splitA.end;
+      hasA = splitA.next();
+      hasB = splitB.next();
     }
     const commonTokens = countA;
-    for (; pieceA !== null; pieceA = nextPiece(splitA, a)) countA += this.#piece(pieceA, outA);
-    for (; pieceB !== null; pieceB = nextPiece(splitB, b)) countB += this.#piece(pieceB, outB);
+    for (; hasA; hasA = splitA.next()) countA += this.#piece(a, splitA.start, splitA.end, outA);
+    for (; hasB; hasB = splitB.next()) countB += this.#piece(b, splitB.start, splitB.end, outB);
     return { a: countA, b: countB, commonEnd, commonTokens };
   }
 
-  /** Merges one pre-token, appending its tokens to `out` when given; returns how many there are. */
-  #piece(piece: string, out: number[] | null): number {
+  /**
+   * Merges the pre-token `text[start, end)`, appending its tokens to `out` when given; returns how
+   * many there are. The piece is read from the text where it lies: no string is made of it unless it
+   * is long (the key of the long merges).
+   */
+  #piece(text: string, start: number, end: number, out: number[] | null): number {
     const table = this.#table;
-    // A piece with more characters than any token has bytes is long (bytes ≥ characters) and never
-    // a whole token: look it up before writing its bytes, which on a warm 2 MB run cost more than
-    // the rest of the lookup.
-    if (piece.length > LONG_PIECE_BYTES && piece.length > table.maxTokenBytes) {
+    // A long piece is looked up before its bytes are written, which on a warm 2 MB run cost more
+    // than the rest of the lookup.
+    let piece: string | undefined;
+    if (this.#isLong(end - start)) {
+      piece = text.slice(start, end);
       const cached = this.#longPieces.get(piece);
       if (cached !== undefined) return this.#emit(cached, out);
     }
-    const length = this.#toBytes(piece);
+    const length = this.#toBytes(text, start, end);
     const bytes = this.#bytes;
     // The whole piece first, as gpt-tokenizer does: a token that merging would not reach still wins
     // there (a merge list only takes the tokens merging reaches: `wholeRank`).
     // A piece with a lone surrogate is never a token of the library's (its UTF-8 bytes say U+FFFD).
-    const whole = length <= table.maxTokenBytes && (length === piece.length || wellFormed(piece)) ? table.wholeRank(bytes, 0, length) : -1;
+    const whole = length <= table.maxTokenBytes && (length === end - start || wellFormed(text, start, end)) ? table.wholeRank(bytes, 0, length) : -1;
     if (whole >= 0) {
       out?.push(whole);
       return 1;
     }
-    if (length <= LONG_PIECE_BYTES) return this.#scanMerge(length, out);
+    if (length <= SHORT_MERGE_BYTES) return this.#shortMerge(length, out);
+    if (length <= LONG_PIECE_BYTES) return this.#scanMerge(length, out, null);
+    piece ??= text.slice(start, end);
     return this.#emit(this.#longPieces.get(piece) ?? this.#mergeLong(piece, length), out);
   }
 
@@ -300,23 +312,37 @@ export class BytePairEncoder {
     return ranks;
   }
 
-  /** Writes `piece`'s UTF-8 bytes (lone surrogates as U+FFFD, like TextEncoder) to the scratch buffer; returns their length. */
-  #toBytes(piece: string): number {
-    if (this.#bytes.length < piece.length * 3) this.#bytes = new Uint8Array(piece.length * 3);
+  /** Writes the UTF-8 bytes of `text[start, end)` (lone surrogates as U+FFFD, like TextEncoder) to the scratch buffer; returns their length. */
+  #toBytes(text: string, start: number, end: number): number {
+    const length = end - start;
+    if (this.#bytes.length < length * 3) this.#bytes = new Uint8Array(length * 3);
     const bytes = this.#bytes;
-    for (let index = 0; index < piece.length; index++) {
-      const code = piece.charCodeAt(index);
-      if (code >= 0x80) return this.#utf8.encodeInto(piece, bytes).written;
+    for (let index = 0; index < length; index++) {
+      const code = text.charCodeAt(start + index);
+      if (code >= 0x80) return this.#utf8.encodeInto(text.slice(start, end), bytes).written;
       bytes[index] = code;
     }
-    return piece.length;
+    return length;
+  }
+
+  /** Merges a short piece whose bytes are in the scratch buffer, or reads its tokens from the last time. */
+  #shortMerge(length: number, out: number[] | null): number {
+    const cache = this.#shortMerges;
+    const bytes = this.#bytes;
+    const slot = cache.slotOf(bytes, length);
+    const count = cache.read(slot, bytes, length, out);
+    if (count >= 0) return count;
+    const parts = this.#scanMerge(length, out, this.#shortRanks);
+    cache.write(slot, bytes, length, this.#shortRanks, parts);
+    return parts;
   }
 
   /**
    * The reference merge, for short pieces: scan all pairs for the lowest rank, merge the leftmost
-   * such pair, re-rank its neighbours. Same procedure as the library's, on ranges of the scratch buffer.
+   * such pair, re-rank its neighbours. Same procedure as the library's, on ranges of the scratch
+   * buffer. The tokens go to `out` and to `keep` when given.
    */
-  #scanMerge(length: number, out: number[] | null): number {
+  #scanMerge(length: number, out: number[] | null, keep: Int32Array | null): number {
     const bytes = this.#bytes;
     const table = this.#table;
     const starts = this.#starts;
@@ -340,11 +366,12 @@ export class BytePairEncoder {
       pairRanks[at] = pairRank(table, bytes, starts, parts, at);
       if (at > 0) pairRanks[at - 1] = pairRank(table, bytes, starts, parts, at - 1);
     }
-    if (out) {
+    if (out || keep) {
       for (let index = 0; index < parts; index++) {
         const rank = table.rank(bytes, starts[index]!, starts[index + 1]!);
         if (rank < 0) throw new Error(`byte sequence at ${starts[index]} of a ${length}-byte piece has no token rank`);
-        out.push(rank);
+        out?.push(rank);
+        if (keep) keep[index] = rank;
       }
     }
     return parts;

@@ -52,19 +52,33 @@ function codePointBytes(code: number): number {
   return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
 }
 
+/** A run of non-ASCII chars: the ASCII between such runs is one byte per char, skipped by the expression engine. */
+const NON_ASCII = /[^\0-\x7f]+/g;
+
 /**
  * Char offset in well-formed `text` of the character that holds byte `byteOffset` of its UTF-8
- * encoding (`text.length` at or past the end).
+ * encoding (`text.length` at or past the end). ASCII stretches are counted by length, not char by
+ * char: a comparison's excerpt asks this of a 2 MB text with the difference at its end.
  */
 export function charOffsetAtByte(text: string, byteOffset: number): number {
+  if (byteOffset <= 0) return 0;
   let bytes = 0;
   let index = 0;
   while (index < text.length) {
-    const code = text.codePointAt(index)!;
-    const width = codePointBytes(code);
-    if (bytes + width > byteOffset) return index;
-    bytes += width;
-    index += code > 0xffff ? 2 : 1;
+    NON_ASCII.lastIndex = index;
+    const run = NON_ASCII.exec(text);
+    const runStart = run ? run.index : text.length;
+    if (bytes + (runStart - index) > byteOffset) return index + (byteOffset - bytes);
+    bytes += runStart - index;
+    index = runStart;
+    const runEnd = run ? runStart + run[0].length : text.length;
+    while (index < runEnd) {
+      const code = text.codePointAt(index)!;
+      const width = codePointBytes(code);
+      if (bytes + width > byteOffset) return index;
+      bytes += width;
+      index += code > 0xffff ? 2 : 1;
+    }
   }
   return index;
 }

@@ -73,7 +73,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
         const alternative = hour === undefined ? undefined : { tree: replayStates(await states(), { policy: hour, heads: hourHeads, tokenizer: input.tokenizer }), policy: hour };
         // Right after the tree's own replay, so the fork replay rests on the same head evidence.
         const fork = options.forkWhatIf === true ? await replayForked(tree, { policy, heads, transcripts, tokenizer: input.tokenizer }) : null;
-        const entry = settleTree(tree, policy, await treeLabel(tree), options, alternative, fork);
+        const entry = settleTree(tree, policy, await treeLabel(tree, transcripts[0]?.label), options, alternative, fork);
         if (entry !== null) settled.push(entry);
         for (const session of tree.sessions) requests += session.requests.length;
       }

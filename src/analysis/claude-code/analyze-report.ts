@@ -8,7 +8,7 @@ import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-ana
 import { mergeLossRows, treeLossByCause, type CauseRow } from './lost-by-cause.js';
 import { decodeProjectFolder } from './projects-folder.js';
 import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
-import { readSessionLabel } from './session-label.js';
+import { readSessionLabel, type SessionLabel } from './session-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
 import { replayForked, type ForkReplay } from './fork-replay.js';
 import { forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
@@ -97,12 +97,15 @@ function forkedWhatIf(fork: ForkReplay | null, window: TimeWindow, policy: Cache
   return spawned === null || forked === null ? null : forkWhatIf(spawned, forked, policy, fork.forkedFiles);
 }
 
-/** The project and title of a tree: a Claude Code root transcript's `cwd` and summary, else its folder. */
-export async function treeLabel(tree: SessionTreeAnalysis): Promise<TreeLabel> {
+/**
+ * The project and title of a tree: a Claude Code root transcript's `cwd` and summary, else its folder.
+ * `known` is the root transcript's label when it was read with the transcript (no second read).
+ */
+export async function treeLabel(tree: SessionTreeAnalysis, known?: SessionLabel): Promise<TreeLabel> {
   const root = tree.sessions[0];
   if (root === undefined) return { project: null, title: null };
   if (root.format !== 'claude-code') return { project: path.dirname(root.file), title: null };
-  const label = await readSessionLabel(root.file).catch(() => ({ cwd: null, title: null }));
+  const label = known ?? (await readSessionLabel(root.file).catch(() => ({ cwd: null, title: null })));
   return { project: label.cwd ?? decodeProjectFolder(path.basename(path.dirname(root.file))), title: label.title };
 }
 

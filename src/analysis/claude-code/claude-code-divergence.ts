@@ -1,4 +1,4 @@
-import type { PrefixComparison, PrefixRequest } from '../../prefix/index.js';
+import { sameRoute, type PrefixRequest } from '../../prefix/index.js';
 import type { RequestDivergence } from '../result/session-analysis.js';
 
 /** The earlier request a request is set against, as the replay knows it. */
@@ -20,12 +20,35 @@ export interface DivergenceFacts {
   readonly version?: string | undefined;
   /** The earlier request on the same route sharing the most of this one (null when none). */
   readonly against: EarlierRequest | null;
-  /** `comparePrefix(against, request)`; null when `against` is null. */
-  readonly comparison: PrefixComparison | null;
+  /** How many segments `against` and this request share, and hold (`segmentComparison`, or a `comparePrefix`); null when `against` is null. */
+  readonly comparison: SegmentComparison | null;
   /** The previous request of the same session, whatever its route (a model switch shows here). */
   readonly previousInSession: EarlierRequest | null;
   /** The policy's TTL, in seconds. */
   readonly ttlSeconds: number;
+}
+
+/** The part of a prefix comparison a cause is read from: whole segments only, no bytes or tokens. */
+export interface SegmentComparison {
+  readonly commonPrefix: { readonly segments: number };
+  readonly parent: { readonly segments: number };
+  readonly child: { readonly segments: number };
+}
+
+/**
+ * The leading segments two requests share, as `comparePrefix` counts them (equal prefix hashes; none
+ * across routes), without its byte walk and token counts: a cause reads segments only, and counting
+ * both requests' tokens was a tenth of a projects folder's run.
+ */
+export function segmentComparison(parent: PrefixRequest, child: PrefixRequest): SegmentComparison {
+  const p = parent.segments;
+  const c = child.segments;
+  let shared = 0;
+  if (sameRoute(parent.route, child.route)) {
+    const limit = Math.min(p.length, c.length);
+    while (shared < limit && p[shared]!.prefixHash === c[shared]!.prefixHash) shared++;
+  }
+  return { commonPrefix: { segments: shared }, parent: { segments: p.length }, child: { segments: c.length } };
 }
 
 function minutes(seconds: number): string {

@@ -1,4 +1,4 @@
-import { comparePrefix, getTokenizer, hashHex, hashText, PrefixTokenCounter, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { getTokenizer, hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
@@ -9,13 +9,14 @@ import { BlockList } from '../result/block-list.js';
 import { BlockSpanList } from '../result/block-span-list.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
-import { claudeCodeDivergence, type EarlierRequest } from './claude-code-divergence.js';
+import { claudeCodeDivergence, segmentComparison, type EarlierRequest } from './claude-code-divergence.js';
 import type { RequestBlock } from './content-blocks.js';
 import type { SessionCalibration } from './token-calibration.js';
 import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import { headNote } from './head-note.js';
 import { SessionRequestBlocks } from './session-request-blocks.js';
+import { asCountMemo, type CountMemo } from './run-count-memo.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
@@ -44,7 +45,6 @@ export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   /** Also read the subagent transcripts of the session (default true). */
   readonly sidechains?: boolean;
 }
-
 
 /** Anthropic's extended cache TTL (`cache_control: {type: 'ephemeral', ttl: '1h'}`), https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching#1-hour-cache-duration */
 const ONE_HOUR_TTL_SECONDS = 3600;
@@ -146,6 +146,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly sessionStates: readonly SessionState[];
   #current: Current | undefined;
   readonly #tokenizer: Tokenizer;
+  readonly #memo: CountMemo | undefined;
   readonly #globalHead: boolean;
   readonly #headTokens: number | undefined;
   readonly #heads: HeadEvidence;
@@ -155,7 +156,6 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #store = new PrefixStore<Label>();
   readonly #blockMemo = new Map<string, RequestBlock[]>();
   readonly #estimates = new Map<number, number>();
-  readonly #counter: PrefixTokenCounter;
   readonly #trie = new SegmentTrie<undefined>(() => undefined);
   readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
   readonly #latest = new Map<SessionState, Latest>();
@@ -167,17 +167,18 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const rootId = states[0]?.id ?? null;
     this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
     this.#tokenizer = options.tokenizer ?? getTokenizer();
-    this.#counter = new PrefixTokenCounter(this.#tokenizer);
+    this.#memo = asCountMemo(this.#tokenizer);
     this.#globalHead = options.globalHead ?? false;
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
   }
 
-  #estimate(block: RequestBlock): number {
+  /** The block's o200k count; `segment` is the block's segment, whose hash a run's count memo is keyed by. */
+  #estimate(block: RequestBlock, segment: Segment): number {
     let tokens = this.#estimates.get(block.symbol);
     if (tokens === undefined) {
-      tokens = this.#tokenizer.count(block.text);
+      tokens = this.#memo === undefined ? this.#tokenizer.count(block.text) : this.#memo.countHashed(segment.hash, block.text);
       this.#estimates.set(block.symbol, tokens);
     }
     return tokens;
@@ -189,7 +190,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return queue.sort((a, b) => a.call.sentAt - b.call.sentAt);
   }
 
-  /** Measures one request against the store: its block ends, estimated from the session's calibration and its own earlier requests. */
+  /** Measures one request against the store: its block ends, estimated from the session's calibration and its own earlier requests. Only blocks after the anchor's are sized: the leading ones take its fitted ends. */
   measure(step: ClaudeCodeStep): MeasuredRequest {
     const { state, sessionIndex, call } = step;
     const index = state.records.length;
@@ -202,8 +203,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const segments = this.#segments(state, route, blocks, version);
     const units = new Uint32Array(blocks.length + 1);
     units[0] = headSymbol(version, state.agent);
-    blocks.forEach((block, at) => (units[at + 1] = block.symbol));
-    const estimates = [0, ...blocks.map((block) => this.#estimate(block))];
+    for (let at = 0; at < blocks.length; at++) units[at + 1] = blocks[at]!.symbol;
     const time = call.sentAt / 1000;
 
     // Anthropic reads an entry only at a live breakpoint: the dead entries of a long conversation are
@@ -218,6 +218,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const scale = state.calibration.scale;
     const ends: number[] = new Array<number>(units.length);
     const shared = anchor?.shared ?? 0;
+    const estimates = new Array<number>(units.length).fill(0);
     const key = headKey(version, call.model, state.agent);
     // A request reads its head on evidence only. A later one has its own: the session's latest
     // request that cached the head, while that entry lives. A first request, and a later one whose
@@ -230,7 +231,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     for (let at = 0; at < units.length; at++) {
       if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? evidence?.tokens ?? this.#headTokens ?? this.#heads.size(key, time) ?? 0;
-      else ends[at] = ends[at - 1]! + Math.round(scale * estimates[at]!);
+      else ends[at] = ends[at - 1]! + Math.round(scale * (estimates[at] = this.#estimate(blocks[at - 1]!, segments[at]!)));
     }
     const lastEnd = ends.at(-1)!;
     const tokens = lastEnd + state.calibration.tail;
@@ -391,10 +392,9 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       model: call.model,
       version: callVersion(call, state.version),
       against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
-      comparison: bestRecord === undefined ? null : comparePrefix(earlierRequest(bestRecord), request, { counter: this.#counter }),
+      comparison: bestRecord === undefined ? null : segmentComparison(earlierRequest(bestRecord), request),
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
       ttlSeconds: this.#ttlSeconds,
     });
   }
-
 }

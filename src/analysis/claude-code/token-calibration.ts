@@ -7,6 +7,7 @@
 export class SessionCalibration {
   #observedGrowth = 0;
   #estimatedGrowth = 0;
+  /** In ascending order. */
   readonly #tails: number[] = [];
   readonly #initialScale: number;
 
@@ -27,8 +28,7 @@ export class SessionCalibration {
   /** Tokens after the last breakpoint (the median of those observed so far; 0 before any). */
   get tail(): number {
     if (this.#tails.length === 0) return 0;
-    const sorted = [...this.#tails].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
+    return this.#tails[Math.floor(this.#tails.length / 2)]!;
   }
 
   /** Records one appended stretch: `estimated` o200k tokens that the provider counted as `observed`. */
@@ -39,7 +39,12 @@ export class SessionCalibration {
   }
 
   recordTail(tokens: number): void {
-    if (tokens >= 0) this.#tails.push(tokens);
+    if (!(tokens >= 0)) return;
+    // Kept in order, so that the median read on every request is not a sort of every tail so far.
+    const tails = this.#tails;
+    let at = tails.length;
+    while (at > 0 && tails[at - 1]! > tokens) at--;
+    tails.splice(at, 0, tokens);
   }
 }
 

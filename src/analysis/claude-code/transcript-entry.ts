@@ -4,6 +4,7 @@ import { readLogLines } from '../../providers/session/log-lines.js';
 import type { UnfinishedLine } from '../../providers/session/read-session-log.js';
 import { checkConversationEntry, type AssistantEntryShape, type UserEntryShape } from './transcript-entry-shape.js';
 import { notClaudeCodeTranscript } from './transcript-kind.js';
+import { SessionLabelLines, type SessionLabel } from './session-label.js';
 
 /*
  * A Claude Code transcript is JSONL: one entry per line. Only `user` and `assistant` entries are
@@ -22,6 +23,7 @@ export type ConversationEntry = UserEntry | AssistantEntry;
 /** The conversation entries of one transcript file, and what was skipped. */
 export interface ClaudeCodeTranscript {
   readonly file: string;
+  /** In file order, each as logged except its `toolUseResult` (the interface's copy of a tool's output, never sent to the model). */
   readonly entries: readonly ConversationEntry[];
   /**
    * How many leading entries are context carried over from a parent session rather than this
@@ -36,6 +38,8 @@ export interface ClaudeCodeTranscript {
    * It is left out of `entries` and said so; absent when the transcript ends cleanly.
    */
   readonly unfinishedLine?: UnfinishedLine;
+  /** Its working directory and title, as `readSessionLabel` reads them (absent when not read with the transcript). */
+  readonly label?: SessionLabel;
 }
 
 /** How a transcript is read: how errors name it, its size limit, what `-` reads. */
@@ -54,8 +58,13 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
   const skipped: Record<string, number> = {};
   let first: unknown;
   let unfinishedLine: UnfinishedLine | undefined;
+  // The label's lines are read here, so that naming the session never opens the file again.
+  const head = new SessionLabelLines();
   for await (const { text, line, terminated } of readLogLines(file, options)) {
-    if (text.trim() === '') continue;
+    if (text.trim() === '') {
+      head.see(text);
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -67,6 +76,7 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
       }
       throw new InputError('input/malformed-json', `not a JSON line: ${(error as Error).message}`, { source: label, line });
     }
+    if (head.reading) head.see(text, value);
     if (first === undefined) first = value;
     const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type) : undefined;
     if (type !== 'user' && type !== 'assistant') {
@@ -75,11 +85,15 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
     }
     const checked = checkConversationEntry(type, value as Record<string, unknown>);
     if ('problem' in checked) throw new InputError('input/bad-claude-code-entry', `not a Claude Code ${type} entry: ${checked.problem}`, { source: label, line });
-    entries.push({ ...checked.entry, line });
+    // `toolUseResult` is Claude Code's own record of a tool's output for its interface (a file's whole
+    // text, a diff): the model reads the `tool_result` block instead. It is 40% of a transcript's bytes,
+    // and a replay that kept it held the transcript twice over while it ran.
+    const { toolUseResult: _forTheInterface, ...entry } = checked.entry;
+    entries.push({ ...entry, line } as ConversationEntry);
   }
   if (entries.length === 0) {
     const wrongFile = notClaudeCodeTranscript(label, skipped, first);
     if (wrongFile) throw wrongFile;
   }
-  return { file, entries, skipped, ...(unfinishedLine ? { unfinishedLine } : {}) };
+  return { file, entries, skipped, ...(unfinishedLine ? { unfinishedLine } : {}), label: head.label };
 }

@@ -122,21 +122,28 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
     return best;
   }
 
+  // Asked for on every replayed request: each model's table is built once per policy.
+  const prices = new Map<string, PriceTable>();
   return {
     name: 'anthropic',
     parameters,
     pricesFor(model: string): PriceTable {
-      const row = longestPrefix(BASE_PRICES, model) ?? longestPrefix(BASE_PRICES, FALLBACK_PRICE_MODEL)!;
-      const known = model.startsWith(row[0]);
-      return {
-        currency: 'USD',
-        input: row[1],
-        cacheRead: perMillion(row[1] * readMultiplier),
-        cacheWrite: perMillion(row[1] * writeMultiplier),
-        output: row[2],
-        source: known ? `${PRICING_DOC} (${row[0]})` : `${PRICING_DOC} (no row for '${model}': ${row[0]} prices)`,
-        ...(known ? {} : { standInFor: model }),
-      };
+      let table = prices.get(model);
+      if (table === undefined) {
+        const row = longestPrefix(BASE_PRICES, model) ?? longestPrefix(BASE_PRICES, FALLBACK_PRICE_MODEL)!;
+        const known = model.startsWith(row[0]);
+        table = Object.freeze({
+          currency: 'USD',
+          input: row[1],
+          cacheRead: perMillion(row[1] * readMultiplier),
+          cacheWrite: perMillion(row[1] * writeMultiplier),
+          output: row[2],
+          source: known ? `${PRICING_DOC} (${row[0]})` : `${PRICING_DOC} (no row for '${model}': ${row[0]} prices)`,
+          ...(known ? {} : { standInFor: model }),
+        });
+        prices.set(model, table);
+      }
+      return table;
     },
     predict(input: PolicyInput): CachePrediction {
       const breakpoints = [...new Set(input.breakpoints ?? [])].sort((a, b) => a - b);
