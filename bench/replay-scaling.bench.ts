@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { writeLongDshLog } from './support/long-dsh-log.js';
 import { measureRssInChild, type RssReport } from './support/measure-rss.js';
 import type { BenchResult, Scenario } from './support/scenario.js';
 
@@ -5,10 +9,12 @@ import type { BenchResult, Scenario } from './support/scenario.js';
  * How the replays scale with their input, each size replayed in a child process of its own
  * (`replay-scaling.child.ts`), the smaller size being the baseline of the larger one in the same run:
  *
- * - DSH: the long-log generator at 400 and 6,400 requests (its turns' usage grows with the history).
- *   Goal: the time per request at 6,400 at most 1.5 times that at 400 (ratio ≥ 1 / 1.5), and peak RSS
- *   at 6,400 under 300 MiB. The peak is read with the replay's result held; writing it out as JSON is
- *   not part of it.
+ * - DSH: the long-log generator at 400 and 6,400 requests (its turns' usage grows with the history),
+ *   each log written here and read by two children. Goal: the time per request of the replay at 6,400
+ *   at most 1.5 times that at 400 (ratio ≥ 1 / 1.5), and the peak RSS of the built CLI's
+ *   `analyze --json` (run `npm run build` first) on the 6,400-request log, its output dropped as
+ *   `> /dev/null` drops it, under 300 MB (286.1 MiB). The replay child's own peak (its result held,
+ *   not written) is reported beside it as `largePeakRssMiB`.
  * - Claude Code: a generated transcript of 2,500 and 10,000 lines. Goal: peak RSS at 10,000 at most
  *   1.5 times that at 2,500.
  * - Small bodies: 1,000, 4,000 and 10,000 one-shot chat bodies sharing a system prompt. Goal: time
@@ -26,11 +32,36 @@ interface ChildReport extends RssReport {
   readonly replayMs: number;
 }
 
+const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 const GROWTH = 1.5;
-const DSH_MAX_PEAK_MIB = 300;
+/** The goal's 300 MB, in the MiB the children report. */
+const DSH_MAX_PEAK_MIB = 300e6 / 2 ** 20;
 
-function child(kind: string, size: number): ChildReport {
-  return measureRssInChild('bench/replay-scaling.child.ts', kind, String(size)) as ChildReport;
+function child(kind: string, size: number, ...rest: string[]): ChildReport {
+  return measureRssInChild('bench/replay-scaling.child.ts', kind, String(size), ...rest) as ChildReport;
+}
+
+/** Peak RSS (MiB) and wall time of the built CLI's `analyze --json <folder>`, its output dropped as `> /dev/null` drops it (read by /usr/bin/time). */
+function analyzeJsonPeak(folder: string): { readonly peak: number; readonly ms: number } {
+  const report = path.join(folder, 'time.txt');
+  const started = performance.now();
+  const run = spawnSync('/usr/bin/time', ['-o', report, '-f', '%M', process.execPath, path.join(REPOSITORY_ROOT, 'dist/cli/bin.js'), 'analyze', '--json', folder], { cwd: REPOSITORY_ROOT, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = performance.now() - started;
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`analyze --json ${folder} exited with ${run.status ?? run.signal} (run npm run build first):\n${run.stderr.slice(-2000)}`);
+  const kib = Number(readFileSync(report, 'utf8').trim().split('\n').at(-1));
+  rmSync(report);
+  return { peak: kib / 1024, ms };
+}
+
+/** The replay child and `analyze --json` on one generated DSH log of `size` requests (five per turn), written here so that neither counts writing it. */
+function dshRuns(size: number): { readonly replay: ChildReport; readonly cli: { readonly peak: number; readonly ms: number } } {
+  const folder = writeLongDshLog(Math.round(size / 5));
+  try {
+    return { replay: child('dsh', size, folder), cli: analyzeJsonPeak(folder) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 function row(name: string, subject: string, small: ChildReport, large: ChildReport, extra: { readonly met: boolean; readonly details: Record<string, number | boolean> }): BenchResult {
@@ -82,10 +113,15 @@ export const replayScalingScenario: Scenario = {
     const rows: BenchResult[] = [];
     if (kinds.has('dsh')) {
       context.log('replay-scaling: DSH long log at 400 and 6,400 requests');
-      const dsh = [child('dsh', 400), child('dsh', 6400)] as const;
-      const dshTime = dsh[0].replayMs / dsh[0].requests / (dsh[1].replayMs / dsh[1].requests) >= 1 / GROWTH;
-      const dshMemory = dsh[1].peak < DSH_MAX_PEAK_MIB;
-      rows.push(row('dsh-400-to-6400', 'analyzeDshSessionTree on the generated long log, per request', dsh[0], dsh[1], { met: dshTime && dshMemory, details: { maxPeakRssMiB: DSH_MAX_PEAK_MIB, timeGoalMet: dshTime, memoryGoalMet: dshMemory } }));
+      const [small, large] = [dshRuns(400), dshRuns(6400)];
+      const dshTime = small.replay.replayMs / small.replay.requests / (large.replay.replayMs / large.replay.requests) >= 1 / GROWTH;
+      const dshMemory = large.cli.peak < DSH_MAX_PEAK_MIB;
+      rows.push(
+        row('dsh-400-to-6400', 'analyzeDshSessionTree on the generated long log, per request', small.replay, large.replay, {
+          met: dshTime && dshMemory,
+          details: { maxPeakRssMiB: Math.round(DSH_MAX_PEAK_MIB * 10) / 10, cliPeakRssMiB: Math.round(large.cli.peak), cliMs: Math.round(large.cli.ms), smallCliPeakRssMiB: Math.round(small.cli.peak), timeGoalMet: dshTime, memoryGoalMet: dshMemory },
+        }),
+      );
     }
     if (kinds.has('claude-code')) {
       context.log('replay-scaling: Claude Code transcript at 2,500 and 10,000 lines');

@@ -13,16 +13,16 @@ import { peakRssMiB, printRssReport, settledMemory, type SettledMemory } from '.
 
 /*
  * One replay of a generated input, in a child process of its own (replay-scaling runs it per size):
- * `node --expose-gc --import tsx bench/replay-scaling.child.ts <dsh|claude-code|wire> <size>`.
+ * `node --expose-gc --import tsx bench/replay-scaling.child.ts <dsh|claude-code|wire> <size> [DSH folder]`.
  * Times reading the input alone (the baseline), then the replay, and prints one JSON line with both
  * times, the request count, the memory after each phase and the peak RSS. The replay's result is
  * held when the peak is read: writing it out (`--json`) is not part of this measurement.
  */
 
-const [kind, sizeText] = process.argv.slice(2);
+const [kind, sizeText, given] = process.argv.slice(2);
 const size = Number(sizeText);
 if (!Number.isInteger(size) || size < 1 || !['dsh', 'claude-code', 'wire'].includes(kind ?? '')) {
-  process.stderr.write('usage: replay-scaling.child.ts <dsh|claude-code|wire> <size>\n');
+  process.stderr.write('usage: replay-scaling.child.ts <dsh|claude-code|wire> <size> [generated DSH folder]\n');
   process.exit(2);
 }
 
@@ -35,8 +35,9 @@ const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 
 async function measure(): Promise<{ requests: number; readMs: number; replayMs: number }> {
   if (kind === 'dsh') {
-    // `size` requests: the generated log repeats a five-request turn.
-    const folder = writeLongDshLog(Math.round(size / 5));
+    // `size` requests: the generated log repeats a five-request turn. Written by the parent when it
+    // passes the folder, so that the memory of writing a long log is not counted as the replay's.
+    const folder = given ?? writeLongDshLog(Math.round(size / 5));
     try {
       const counter = new PrefixTokenCounter(new DeepSeekV4Tokenizer());
       counter.tokenizer.count('load the vocabulary');
@@ -46,7 +47,7 @@ async function measure(): Promise<{ requests: number; readMs: number; replayMs: 
       phases['replayed, result held'] = settledMemory();
       return { requests: replay.value.sessions[0]!.requests.length, readMs: read.ms, replayMs: replay.ms };
     } finally {
-      rmSync(folder, { recursive: true, force: true });
+      if (given === undefined) rmSync(folder, { recursive: true, force: true });
     }
   }
   if (kind === 'claude-code') {

@@ -20,4 +20,16 @@ describe('BlockSpanList', () => {
     const cases = [spans.slice(0, 250), spans.slice(0, 100), [...spans.slice(0, 70), span(999)], [span(999), ...spans.slice(1, 200)], []];
     for (const next of cases) expect([...BlockSpanList.after(earlier, next)]).toEqual(next);
   });
+
+  it.each([0, 1, 63, 64, 65, 128, 199, 200])('a list extending another past its first %i spans reads as those spans and the added ones', (same) => {
+    const earlier = BlockSpanList.after(undefined, spans.slice(0, 200));
+    for (const added of [[], [span(999)], spans.slice(200, 300)]) {
+      const expected = [...spans.slice(0, same), ...added];
+      const list = BlockSpanList.extending(earlier, same, added);
+      expect(list.length).toBe(expected.length);
+      expect([...list]).toEqual(expected);
+      for (const index of [0, 63, 64, same - 1, same, expected.length - 1]) expect(list.at(index)).toBe(expected.at(index));
+    }
+    expect(() => BlockSpanList.extending(earlier, 201, [])).toThrow(RangeError);
+  });
 });

@@ -1,6 +1,6 @@
 import { PrefixTokenCounter } from './prefix-token-counter.js';
-import { requestByteLength, type PrefixRequest } from './request.js';
-import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
+import type { PrefixRequest } from './request.js';
+import { decodeRequestText } from './request-text.js';
 import { sameRoute } from './route-key.js';
 import type { Segment, SegmentKind } from './segment.js';
 import { firstDifferingByte, type BytePosition } from './first-differing-byte.js';
@@ -78,7 +78,27 @@ const EXCERPT_CHARS = 40;
 const EMPTY: PrefixSize = { segments: 0, bytes: 0, tokens: 0 };
 
 function sizeOf(request: PrefixRequest, counter: PrefixTokenCounter): PrefixSize {
-  return { segments: request.segments.length, bytes: requestByteLength(request), tokens: counter.prefixTokens(request.segments) };
+  return { segments: request.segments.length, bytes: counter.byteLength(request.segments), tokens: counter.prefixTokens(request.segments) };
+}
+
+/**
+ * How many leading segments two requests share. Prefix hashes chain, so once they differ they differ
+ * for good: the first difference is found by bisection, and a request that repeats a long history
+ * costs log(segments), not its history.
+ */
+function sharedSegments(a: readonly Segment[], b: readonly Segment[]): number {
+  const limit = Math.min(a.length, b.length);
+  if (limit === 0 || a[0]!.prefixHash !== b[0]!.prefixHash) return 0;
+  if (a[limit - 1]!.prefixHash === b[limit - 1]!.prefixHash) return limit;
+  // a[low] and b[low] agree, a[high] and b[high] do not.
+  let low = 0;
+  let high = limit - 1;
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1;
+    if (a[middle]!.prefixHash === b[middle]!.prefixHash) low = middle;
+    else high = middle;
+  }
+  return high;
 }
 
 /** Advances both cursors over identical text until the first differing char or the end of either side. */
@@ -266,8 +286,8 @@ export function mostSharedAtDifference(request: PrefixRequest, segment: number, 
 }
 
 /**
- * Compares two requests the way a prefix cache does: walks the `prefixHash` chains to the first
- * differing segment (O(segments)), reads both sides' bytes from there to the first differing byte,
+ * Compares two requests the way a prefix cache does: finds the first differing segment on the
+ * `prefixHash` chains (by bisection), reads both sides' bytes from there to the first differing byte,
  * and counts the leading tokens the two tokenizations share. Requests on different routes share
  * nothing. Bytes are compared as sent, however they are cut into segments; tokens are counted on the
  * text those bytes decode to.
@@ -276,10 +296,9 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   const counter = options.counter ?? new PrefixTokenCounter(options.tokenizer ?? getTokenizer());
   const p = parent.segments;
   const c = child.segments;
-  let shared = 0;
+  const shared = sharedSegments(p, c);
   const limit = Math.min(p.length, c.length);
-  while (shared < limit && p[shared]!.prefixHash === c[shared]!.prefixHash) shared++;
-  const splitsSequence = splitsUtf8Sequence(p) || splitsUtf8Sequence(c);
+  const splitsSequence = counter.splitsSequence(p) || counter.splitsSequence(c);
   // The two segments where the requests part often share a long text up to the difference: counted
   // together, it is split and merged once (a request that splits a UTF-8 sequence is counted whole).
   const split = shared < limit && !splitsSequence ? counter.profilePair(p[shared]!, c[shared]!) : null;
@@ -301,8 +320,7 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
 
   if (shared === p.length && shared === c.length) return { ...base, commonPrefix: parentSize, divergence: null };
 
-  let bytesBefore = 0;
-  for (let index = 0; index < shared; index++) bytesBefore += p[index]!.byteLength;
+  const bytesBefore = counter.byteLength(p, shared);
   const difference = firstDifferingByte(p, c, shared);
   if (difference === null) {
     // Same bytes, cut into segments differently: the cache sees identical requests (and the same text).

@@ -1,6 +1,7 @@
 import { BoundedMemo } from './bounded-memo.js';
 import { detached } from './detached-string.js';
-import { decodeRequestText, splitsUtf8Sequence } from './request-text.js';
+import { PrefixExtents } from './prefix-extents.js';
+import { decodeRequestText } from './request-text.js';
 import type { Segment } from './segment.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
@@ -56,6 +57,7 @@ export class PrefixTokenCounter {
   readonly #states: BoundedMemo<bigint, PrefixCountState>;
   /** count(window) of states whose window was counted on demand, by the prefix hash of the state. */
   readonly #windowCounts: BoundedMemo<bigint, number>;
+  readonly #extents: PrefixExtents;
 
   /**
    * @param tokenizer default o200k_base.
@@ -69,6 +71,7 @@ export class PrefixTokenCounter {
     this.#profiles = new BoundedMemo(limit);
     this.#states = new BoundedMemo(limit);
     this.#windowCounts = new BoundedMemo(limit);
+    this.#extents = new PrefixExtents(limit);
   }
 
   /** Forgets every memoised count (the next comparison tokenizes afresh). */
@@ -76,6 +79,17 @@ export class PrefixTokenCounter {
     this.#profiles.clear();
     this.#states.clear();
     this.#windowCounts.clear();
+    this.#extents.clear();
+  }
+
+  /** Total bytes of `segments[0, length)`, memoised by prefix hash like the counts. */
+  byteLength(segments: readonly Segment[], length: number = segments.length): number {
+    return this.#extents.bytes(segments, length);
+  }
+
+  /** `splitsUtf8Sequence(segments, length)`, memoised by prefix hash like the counts. */
+  splitsSequence(segments: readonly Segment[], length: number = segments.length): boolean {
+    return this.#extents.splitsSequence(segments, length);
   }
 
   /** Number of distinct segments tokenized so far (for memory accounting and tests). */
@@ -171,7 +185,7 @@ export class PrefixTokenCounter {
    * a UTF-8 sequence across segments built from bytes is decoded and counted whole (not memoised).
    */
   prefixTokens(segments: readonly Segment[], length: number = segments.length): number {
-    if (splitsUtf8Sequence(segments, length)) return this.countText(decodeRequestText(segments, length));
+    if (this.#extents.splitsSequence(segments, length)) return this.countText(decodeRequestText(segments, length));
     const state = this.stateAfter(segments, length);
     return state.committed + this.#windowTokens(state, segments, length);
   }

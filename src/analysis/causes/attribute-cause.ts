@@ -20,6 +20,28 @@ export interface CauseAttribution {
   readonly segment: DivergenceSide;
 }
 
+/**
+ * The context rules read, its heads worked out on first read: only head rules read them, and
+ * reading them walks both requests, which a long history made the largest part of attributing a
+ * difference among its messages. (A class, so that every context shares one shape: an object
+ * literal with its own getter gets a shape of its own, one per call.)
+ */
+class LazyHeadContext implements CauseContext {
+  #head: CauseContext['head'] | undefined;
+
+  constructor(
+    readonly parent: PrefixRequest,
+    readonly child: PrefixRequest,
+    readonly divergence: Divergence,
+    readonly scope: CauseScope | undefined,
+  ) {}
+
+  get head(): CauseContext['head'] {
+    this.#head ??= headChanges(headView(this.parent, this.scope?.parentSections), headView(this.child, this.scope?.childSections), this.child.layout);
+    return this.#head;
+  }
+}
+
 const HEAD_KINDS = new Set(['system', 'sdk', 'tool']);
 
 /** True when either side's first differing byte lies in its head (system text, SDK block, tools). */
@@ -83,8 +105,7 @@ export function attributeCause(
 ): CauseAttribution | null {
   const { divergence } = comparison;
   if (divergence === null) return null;
-  const head = headChanges(headView(parent, scope?.parentSections), headView(child, scope?.childSections), child.layout);
-  const context: CauseContext = { parent, child, divergence, scope, head };
+  const context = new LazyHeadContext(parent, child, divergence, scope);
   const where = divergence.routeDiffers ? 'route' : inHead(divergence) ? 'head' : 'messages';
   const candidates = rules.filter((rule) => rule.where === where);
   const found = where === 'head' ? firstHeadChange(candidates, context) : firstApplying(candidates, context);

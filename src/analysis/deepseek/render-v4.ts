@@ -110,9 +110,8 @@ export class DeepSeekV4Renderer {
       head = this.#segments.chain(routeSeed, headInputs(parts, this.#tools, options));
       this.#heads.remember(routeSeed, parts.system, parts.tools, head, preamble);
     }
-    const conversation = this.#conversations.segments(head.at(-1)?.prefixHash ?? routeSeed, parts.messages, this.#messages, this.#segments);
-    // concat, not spread: a long history's list is built at its exact length (see prefix/segment-path-trie.ts).
-    return { route, layout: 'chat', segments: head.concat(conversation), routeSeed };
+    const segments = this.#conversations.segments(head, head.at(-1)?.prefixHash ?? routeSeed, parts.messages, this.#messages, this.#segments);
+    return { route, layout: 'chat', segments, routeSeed };
   }
 
   /** `withGeneratedResponse`, reusing the response segment when the same response followed the same prompt before. */

@@ -7,16 +7,22 @@ import { lastRealUserMessage, renderConversationBlocks, type RenderedBlock } fro
 /** Conversations a renderer remembers, newest first: a replay interleaves a parent and its children. */
 const CONVERSATIONS_KEPT = 16;
 
-/** The conversation of one request rendered: its parts, blocks and segments, and where each block's segments start. */
+/**
+ * The conversation of the latest request of one lineage rendered: its parts, blocks and segments, and
+ * where each block's segments start. A request that extends it takes it over and grows it in place
+ * (the lists are the renderer's own, never handed out), so a long history is not copied per request.
+ */
 interface RenderedConversation {
   /** Prefix hash of the head it follows. */
   readonly headEnd: bigint;
-  readonly parts: readonly MessagePart[];
-  readonly blocks: readonly RenderedBlock[];
+  readonly parts: MessagePart[];
+  /** The parts' wire messages. */
+  readonly messages: ChatWireMessage[];
+  readonly blocks: RenderedBlock[];
   /** Index into `segments` of each block's first segment. */
-  readonly blockStarts: readonly number[];
-  readonly segments: readonly Segment[];
-  readonly lastReal: number;
+  readonly blockStarts: number[];
+  readonly segments: Segment[];
+  lastReal: number;
 }
 
 /** True when `parts` starts with every part of `known`, the same objects (a log rebuilt incrementally hands them on). */
@@ -48,41 +54,50 @@ function blockOf(blocks: readonly RenderedBlock[], message: number): number {
 export class RenderedConversations {
   #conversations: RenderedConversation[] = [];
 
-  /** The conversation segments of `parts` after the head ending in `headEnd`. */
-  segments(headEnd: bigint, parts: readonly MessagePart[], texts: RenderedMessages, built: BuiltSegments): readonly Segment[] {
-    const messages = parts.map((part) => part.wire as ChatWireMessage);
+  /** The segments of a request: `head` (ending in `headEnd`) followed by the conversation of `parts`. */
+  segments(head: readonly Segment[], headEnd: bigint, parts: readonly MessagePart[], texts: RenderedMessages, built: BuiltSegments): Segment[] {
     const index = this.#conversations.findIndex((known) => known.headEnd === headEnd && extendsParts(parts, known.parts));
-    const known = index < 0 ? undefined : this.#conversations[index];
-    let kept = 0;
+    let conversation: RenderedConversation;
     let from = 0;
-    let lastReal: number;
-    if (known) {
-      lastReal = lastRealUserMessage(messages, known.parts.length, known.lastReal);
-      kept = known.blocks.length;
-      const last = known.blocks.at(-1);
-      if (last?.role === 'user' && messages.length > known.parts.length) kept--;
-      if (lastReal !== known.lastReal) kept = Math.min(kept, known.lastReal < 0 ? 0 : blockOf(known.blocks, known.lastReal));
-      from = kept < known.blocks.length ? known.blocks[kept]!.from : known.parts.length;
+    if (index >= 0) {
+      conversation = this.#conversations[index]!;
+      const { blocks, blockStarts, segments } = conversation;
+      const knownLength = conversation.parts.length;
+      for (let message = knownLength; message < parts.length; message++) {
+        conversation.parts.push(parts[message]!);
+        conversation.messages.push(parts[message]!.wire as ChatWireMessage);
+      }
+      const lastReal = lastRealUserMessage(conversation.messages, knownLength, conversation.lastReal);
+      let kept = blocks.length;
+      if (blocks.at(-1)?.role === 'user' && parts.length > knownLength) kept--;
+      if (lastReal !== conversation.lastReal) kept = Math.min(kept, conversation.lastReal < 0 ? 0 : blockOf(blocks, conversation.lastReal));
+      from = kept < blocks.length ? blocks[kept]!.from : knownLength;
+      segments.length = blockStarts[kept] ?? segments.length;
+      blocks.length = kept;
+      blockStarts.length = kept;
+      conversation.lastReal = lastReal;
     } else {
-      lastReal = lastRealUserMessage(messages);
+      const messages = parts.map((part) => part.wire as ChatWireMessage);
+      conversation = { headEnd, parts: parts.slice(), messages, blocks: [], blockStarts: [], segments: [], lastReal: lastRealUserMessage(messages) };
     }
-    const keptSegments = known ? known.segments.slice(0, known.blockStarts[kept] ?? known.segments.length) : [];
-    const keptBlocks = known ? known.blocks.slice(0, kept) : [];
-    const blockStarts = known ? known.blockStarts.slice(0, kept) : [];
-    const blocks = renderConversationBlocks(messages, parts, texts, from, lastReal);
-    let previous = keptSegments.at(-1)?.prefixHash ?? headEnd;
-    // The new segments are joined to the kept ones by one concat, at the exact length: a list grown
-    // by push past V8's large-object size (16k pointers) is allocated outside the young generation.
-    const added: Segment[] = [];
-    for (const block of blocks) {
-      blockStarts.push(keptSegments.length + added.length);
-      for (const segment of built.chain(previous, block.inputs)) added.push(segment);
-      previous = added.at(-1)?.prefixHash ?? previous;
+    const { blocks, blockStarts, segments } = conversation;
+    try {
+      let previous = segments.at(-1)?.prefixHash ?? headEnd;
+      for (const block of renderConversationBlocks(conversation.messages, parts, texts, from, conversation.lastReal)) {
+        blocks.push(block);
+        blockStarts.push(segments.length);
+        for (const segment of built.chain(previous, block.inputs)) segments.push(segment);
+        previous = segments.at(-1)?.prefixHash ?? previous;
+      }
+    } catch (error) {
+      // Half grown, it is no earlier request's rendering: forget it.
+      this.#conversations = this.#conversations.filter((known) => known !== conversation);
+      throw error;
     }
-    const segments = keptSegments.concat(added);
-    const conversation: RenderedConversation = { headEnd, parts: parts.slice(), blocks: keptBlocks.concat(blocks), blockStarts, segments, lastReal };
     const others = index < 0 ? this.#conversations.slice(0, CONVERSATIONS_KEPT - 1) : this.#conversations.filter((_, position) => position !== index);
     this.#conversations = [conversation, ...others];
-    return segments;
+    // One list per request, at its exact length: a list grown by push past V8's large-object size
+    // (16k pointers) is allocated outside the young generation.
+    return head.concat(segments);
   }
 }

@@ -68,17 +68,26 @@ interface DrawnSpans {
 interface Drawn {
   readonly segments: readonly Segment[];
   readonly inherited: ReadonlySet<number>;
-  readonly spans: readonly SegmentSpan[];
+  readonly spans: BlockSpanList;
 }
 
-function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inherited: ReadonlySet<number>, drawn: DrawnSpans, previous: Drawn | undefined): SegmentSpan[] {
-  // The leading segments this request repeats (the same objects, interned, in the same places) keep
-  // their spans without a lookup: a request costs its new segments, not its history.
+/** How many leading segments `request` repeats from the session's latest drawn request: the same objects (interned), inherited alike. */
+function repeatedSegments(request: PrefixRequest, inherited: ReadonlySet<number>, previous: Drawn): number {
+  const segments = request.segments;
+  const before = previous.segments;
+  const limit = Math.min(segments.length, before.length);
   let repeated = 0;
-  if (previous !== undefined) {
-    const limit = Math.min(request.segments.length, previous.segments.length);
-    while (repeated < limit && request.segments[repeated] === previous.segments[repeated] && inherited.has(repeated) === previous.inherited.has(repeated)) repeated++;
-  }
+  // The inherited set is built again only when it changes (`inheritedSegments`): the same set needs no lookups.
+  if (inherited === previous.inherited) while (repeated < limit && segments[repeated] === before[repeated]) repeated++;
+  else while (repeated < limit && segments[repeated] === before[repeated] && inherited.has(repeated) === previous.inherited.has(repeated)) repeated++;
+  return repeated;
+}
+
+function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inherited: ReadonlySet<number>, drawn: DrawnSpans, previous: Drawn | undefined): BlockSpanList {
+  // The leading segments this request repeats (the same objects, interned, in the same places) keep
+  // their spans without a lookup, and the span list shares their blocks: a request costs its new
+  // segments, not its history.
+  const repeated = previous === undefined ? 0 : repeatedSegments(request, inherited, previous);
   const added: SegmentSpan[] = [];
   for (let index = repeated; index < request.segments.length; index++) {
     const segment = request.segments[index]!;
@@ -94,8 +103,7 @@ function segmentSpans(request: PrefixRequest, counter: PrefixTokenCounter, inher
     map.set(segment.prefixHash, span);
     added.push(span);
   }
-  // Joined at the exact length (see segment-path-trie.ts on lists grown by push).
-  return previous === undefined ? added : previous.spans.slice(0, repeated).concat(added);
+  return previous === undefined ? BlockSpanList.after(undefined, added) : BlockSpanList.extending(previous.spans, repeated, added);
 }
 
 /**
@@ -148,8 +156,6 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   readonly #files: readonly DshSessionFile[];
   readonly #store = new SequenceStore();
   readonly #drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
-  // Per session, the span list of its latest request: the next one shares its leading blocks.
-  readonly #latestSpans: (BlockSpanList | undefined)[];
   readonly #latestDrawn: (Drawn | undefined)[];
   readonly #inherited: (InheritedSet | undefined)[];
   readonly #reconstructors: RequestReconstructor[];
@@ -173,7 +179,6 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
       ...(options.deepseekRenderer ? { deepseekRenderer: options.deepseekRenderer } : {}),
       ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
     });
-    this.#latestSpans = files.map(() => undefined);
     this.#latestDrawn = files.map(() => undefined);
     this.#inherited = files.map(() => undefined);
     // Each session's requests come in log order, so each is rebuilt from its predecessor, not from the whole log.
@@ -254,10 +259,8 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     const inheritedSet = inheritedSegments(this.#reconstructors[record.session]!.inheritedMessages(), request, this.#inherited[record.session]);
     this.#inherited[record.session] = inheritedSet;
     const inherited = inheritedSet.segments;
-    const drawn = segmentSpans(request, rendering.counter, inherited, this.#drawn, this.#latestDrawn[record.session]);
-    this.#latestDrawn[record.session] = { segments: request.segments, inherited, spans: drawn };
-    const spans = BlockSpanList.after(this.#latestSpans[record.session], drawn);
-    this.#latestSpans[record.session] = spans;
+    const spans = segmentSpans(request, rendering.counter, inherited, this.#drawn, this.#latestDrawn[record.session]);
+    this.#latestDrawn[record.session] = { segments: request.segments, inherited, spans };
     return spans;
   }
 

@@ -35,6 +35,20 @@ export class BlockList<T> implements Iterable<T> {
     return blocks;
   }
 
+  /**
+   * The blocks of a list whose first `same` values are `previous`'s first `same` values, followed by
+   * `added`: the whole blocks among those are shared without being read, so a list that repeats a
+   * long history costs history / BLOCK pointers and its new values.
+   */
+  protected static blocksExtending<T>(previous: BlockList<T>, same: number, added: readonly T[]): (readonly T[])[] {
+    if (same > previous.length) throw new RangeError(`blocksExtending: ${same} values kept of a list of ${previous.length}`);
+    const whole = same >> SHIFT;
+    const blocks: (readonly T[])[] = previous.#blocks.slice(0, whole);
+    const rest = (previous.#blocks[whole] ?? []).slice(0, same - whole * BLOCK).concat(added);
+    for (let start = 0; start < rest.length; start += BLOCK) blocks.push(rest.slice(start, start + BLOCK));
+    return blocks;
+  }
+
   /** Like `Array.prototype.at`: a negative index counts from the end. */
   at(index: number): T | undefined {
     const position = Math.trunc(index) < 0 ? Math.trunc(index) + this.length : Math.trunc(index);

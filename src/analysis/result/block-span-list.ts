@@ -11,4 +11,9 @@ export class BlockSpanList extends BlockList<SegmentSpan> implements SpanList {
   static after(previous: BlockSpanList | undefined, spans: readonly SegmentSpan[]): BlockSpanList {
     return new BlockSpanList(BlockList.blocksAfter(previous, spans), spans.length);
   }
+
+  /** The list of `previous`'s first `same` spans followed by `added` (see `BlockList.blocksExtending`). */
+  static extending(previous: BlockSpanList, same: number, added: readonly SegmentSpan[]): BlockSpanList {
+    return new BlockSpanList(BlockList.blocksExtending(previous, same, added), same + added.length);
+  }
 }

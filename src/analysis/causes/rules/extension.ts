@@ -16,7 +16,9 @@ export const extensionRule: CauseRule = {
     if (divergence.parent !== null || divergence.child === null) return null;
     const first = child.segments[divergence.child.index]!;
     const appended = child.segments.length - divergence.child.index;
-    const own = parent.segments.filter((segment) => segment.kind === 'message' || segment.kind === 'task').length;
+    // Counted, not filtered: a long history's list was copied for its length on every request.
+    let own = 0;
+    for (const segment of parent.segments) if (segment.kind === 'message' || segment.kind === 'task') own++;
     return {
       name: first.name,
       detail: `only appends ${plural(appended, 'message')} (from ${quote(first.name)}) after the ${plural(own, 'message')} of the request it extends: all of that request is a shared prefix`,
