@@ -2,6 +2,7 @@ import { PrefixTokenCounter } from './prefix-token-counter.js';
 import type { PrefixRequest } from './request.js';
 import { decodeRequestText } from './request-text.js';
 import { sameRoute } from './route-key.js';
+import { sharedSegments } from './shared-segments.js';
 import type { Segment, SegmentKind } from './segment.js';
 import { firstDifferingByte, type BytePosition } from './first-differing-byte.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
@@ -79,26 +80,6 @@ const EMPTY: PrefixSize = { segments: 0, bytes: 0, tokens: 0 };
 
 function sizeOf(request: PrefixRequest, counter: PrefixTokenCounter): PrefixSize {
   return { segments: request.segments.length, bytes: counter.byteLength(request.segments), tokens: counter.prefixTokens(request.segments) };
-}
-
-/**
- * How many leading segments two requests share. Prefix hashes chain, so once they differ they differ
- * for good: the first difference is found by bisection, and a request that repeats a long history
- * costs log(segments), not its history.
- */
-function sharedSegments(a: readonly Segment[], b: readonly Segment[]): number {
-  const limit = Math.min(a.length, b.length);
-  if (limit === 0 || a[0]!.prefixHash !== b[0]!.prefixHash) return 0;
-  if (a[limit - 1]!.prefixHash === b[limit - 1]!.prefixHash) return limit;
-  // a[low] and b[low] agree, a[high] and b[high] do not.
-  let low = 0;
-  let high = limit - 1;
-  while (high - low > 1) {
-    const middle = (low + high) >>> 1;
-    if (a[middle]!.prefixHash === b[middle]!.prefixHash) low = middle;
-    else high = middle;
-  }
-  return high;
 }
 
 /** Advances both cursors over identical text until the first differing char or the end of either side. */

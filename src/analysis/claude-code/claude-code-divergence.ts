@@ -1,4 +1,5 @@
 import { sameRoute, type PrefixRequest } from '../../prefix/index.js';
+import { sharedSegments } from '../../prefix/shared-segments.js';
 import type { RequestDivergence } from '../result/session-analysis.js';
 
 /** The earlier request a request is set against, as the replay knows it. */
@@ -43,11 +44,7 @@ export interface SegmentComparison {
 export function segmentComparison(parent: PrefixRequest, child: PrefixRequest): SegmentComparison {
   const p = parent.segments;
   const c = child.segments;
-  let shared = 0;
-  if (sameRoute(parent.route, child.route)) {
-    const limit = Math.min(p.length, c.length);
-    while (shared < limit && p[shared]!.prefixHash === c[shared]!.prefixHash) shared++;
-  }
+  const shared = sameRoute(parent.route, child.route) ? sharedSegments(p, c) : 0;
   return { commonPrefix: { segments: shared }, parent: { segments: p.length }, child: { segments: c.length } };
 }
 
