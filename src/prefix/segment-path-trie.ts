@@ -161,29 +161,26 @@ export class SegmentPathTrie<Slot, Item extends PathItem = Segment> {
 
   /** Stores `segments` as a path under root `key`; returns it. */
   add(segments: readonly Item[], key = ''): WalkedSegments<Slot, Item> {
-    const root = this.#rootOf(key);
-    const repeated = this.#repeated(root, segments);
-    const added: Node<Slot, Item>[] = [];
-    let node = repeated.at(-1);
-    for (let index = repeated.length; index < segments.length; index++) {
-      const segment = segments[index]!;
-      node = this.#child(root, node, segment) ?? this.#create(root, node, segment);
-      added.push(node);
-    }
-    const path = added.length === 0 ? repeated : repeated.concat(added);
-    this.#last = { root, segments, path };
-    return { segments, path };
+    return this.#descend(this.#rootOf(key), segments, true);
   }
 
   /** The nodes of the longest leading run of `segments` stored under root `key`. */
   walk(segments: readonly Item[], key = ''): WalkedSegments<Slot, Item> {
     const root = this.#roots.get(key);
-    if (root === undefined) return { segments, path: [] };
+    return root === undefined ? { segments, path: [] } : this.#descend(root, segments, false);
+  }
+
+  /**
+   * Goes down `root` along `segments` from where the last list walked or added parts from them,
+   * making the missing nodes when `create` (else stopping at the first one missing).
+   */
+  #descend(root: Root<Slot, Item>, segments: readonly Item[], create: boolean): WalkedSegments<Slot, Item> {
     const repeated = this.#repeated(root, segments);
     const added: Node<Slot, Item>[] = [];
     let node = repeated.at(-1);
     for (let index = repeated.length; index < segments.length; index++) {
-      node = this.#child(root, node, segments[index]!);
+      const segment = segments[index]!;
+      node = this.#child(root, node, segment) ?? (create ? this.#create(root, node, segment) : undefined);
       if (!node) break;
       added.push(node);
     }
