@@ -1,4 +1,4 @@
-import { comparePrefix, mostSharedAtDifference, sharedTokensAtDifference, type PrefixComparison } from './compare-prefix.js';
+import { comparePrefix, sharedTokensAtDifference, type PrefixComparison } from './compare-prefix.js';
 import { PrefixTokenCounter } from './prefix-token-counter.js';
 import type { PrefixRequest } from './request.js';
 import { splitsUtf8Sequence } from './request-text.js';
@@ -6,7 +6,7 @@ import { routeKeyString } from './route-key.js';
 import { SegmentPathTrie, type PathRoot, type SegmentPath } from './segment-path-trie.js';
 import type { Segment } from './segment.js';
 import { SortedTexts } from './sorted-texts.js';
-import { tokensBeforeDifference, tokensWithinSegments } from './shared-token-bound.js';
+import { branchBound, tokensWithinSegments, type BranchBound } from './shared-token-bound.js';
 
 /** Options of `LongestPrefixIndex`: which earlier request wins a tie, and which routes are compared. */
 export interface LongestPrefixOptions {
@@ -55,14 +55,8 @@ interface Held {
 type Node = PathRoot<Held> | SegmentPath<Held>;
 
 /** Earlier requests that can be skipped together: all share at most `bound` tokens with the request. */
-interface Group {
-  readonly bound: number;
+interface Group extends BranchBound {
   readonly indices: readonly number[];
-  /**
-   * Where every request of the group differs from the request (segment and char), when that is
-   * inside both sides' text of that segment: then counting the shared tokens reads only there.
-   */
-  readonly branchesAt: { readonly segment: number; readonly offset: number } | null;
 }
 
 /** A candidate while searching: its comparison is made only for the one that wins. */
@@ -232,7 +226,7 @@ export class LongestPrefixIndex {
    * `#groups` puts it in). The leading segments both hold are found by bisection: prefix hashes are
    * chained, so two requests that agree on one agree on every one before it.
    */
-  #locate(index: number, request: PrefixRequest, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
+  #locate(index: number, request: PrefixRequest, bounds: Map<string, number>): BranchBound {
     const theirs = this.#requests[index]!.segments;
     const mine = request.segments;
     let low = 0;
@@ -244,7 +238,7 @@ export class LongestPrefixIndex {
     }
     // It ends on the path, or the request ends before it leaves: it shares at most those segments.
     if (low === theirs.length || low === mine.length) return { bound: tokensWithinSegments(request, low, this.counter), branchesAt: null };
-    return this.#branchBound(request, low, theirs[low]!.text, this.#splits[index]!, bounds);
+    return branchBound(request, low, theirs[low]!.text, this.#splits[index]!, bounds, this.counter);
   }
 
   /**
@@ -291,7 +285,7 @@ export class LongestPrefixIndex {
     return this.#trie.root(routeKeyString(request.route))?.slot.through ?? [];
   }
 
-  #count(index: number, request: PrefixRequest, group: Pick<Group, 'branchesAt'>, counts: Map<string, (other: PrefixRequest) => number>): Candidate {
+  #count(index: number, request: PrefixRequest, group: Pick<BranchBound, 'branchesAt'>, counts: Map<string, (other: PrefixRequest) => number>): Candidate {
     const earlier = this.#requests[index]!;
     if (group.branchesAt === null) return { index, ...this.#compare(earlier, request) };
     return { index, tokens: this.#countAt(counts, request, group.branchesAt)(earlier), comparison: null };
@@ -359,29 +353,11 @@ export class LongestPrefixIndex {
   }
 
   /** At most how many tokens `request` shares with the requests through `child`, which leaves its path at `child.depth - 1`. */
-  #childBound(request: PrefixRequest, child: SegmentPath<Held>, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
+  #childBound(request: PrefixRequest, child: SegmentPath<Held>, bounds: Map<string, number>): BranchBound {
     const at = child.depth - 1;
     // The request ended before this segment: it can share at most all of itself.
     if (!request.segments[at]) return { bound: tokensWithinSegments(request, request.segments.length, this.counter), branchesAt: null };
-    return this.#branchBound(request, at, child.segment.text, child.slot.splitting > 0, bounds);
-  }
-
-  /**
-   * At most how many tokens `request` shares with earlier requests that hold its first `at` segments
-   * and then a segment with text `theirs` (`splits`: one of them splits a UTF-8 sequence).
-   */
-  #branchBound(request: PrefixRequest, at: number, theirs: string, splits: boolean, bounds: Map<string, number>): Pick<Group, 'bound' | 'branchesAt'> {
-    const text = request.segments[at]!.text;
-    const limit = Math.min(text.length, theirs.length);
-    let offset = 0;
-    while (offset < limit && text.charCodeAt(offset) === theirs.charCodeAt(offset)) offset++;
-    // One text ends where the other goes on (or they differ only in bytes the texts do not show):
-    // the comparison reads on into later segments, which this bound does not see.
-    if (offset === limit || splits) return { bound: Number.POSITIVE_INFINITY, branchesAt: null };
-    const key = `${at}:${offset}`;
-    let bound = bounds.get(key);
-    if (bound === undefined) bounds.set(key, (bound = Math.min(tokensBeforeDifference(request, at, offset, this.counter), mostSharedAtDifference(request, at, offset, this.counter))));
-    return { bound, branchesAt: { segment: at, offset } };
+    return branchBound(request, at, child.segment.text, child.slot.splitting > 0, bounds, this.counter);
   }
 
   /** With `routes: 'any'`: the earliest or latest request on another route, when it beats `best` (it shares nothing). */

@@ -1,3 +1,4 @@
+import { mostSharedAtDifference } from './compare-prefix.js';
 import type { PrefixTokenCounter } from './prefix-token-counter.js';
 import type { PrefixRequest } from './request.js';
 import { firstTokenAnchor } from './token-anchors.js';
@@ -29,4 +30,33 @@ export function tokensBeforeDifference(request: PrefixRequest, segment: number, 
   const anchor = firstTokenAnchor(request.segments[segment]!.text, offset + 1);
   if (anchor < 0) return tokensWithinSegments(request, segment + 1, counter);
   return counter.tokensThroughAnchor(request.segments, segment, anchor).committed;
+}
+
+/** A bound on the tokens a branch of earlier requests can share, and where they all leave the request. */
+export interface BranchBound {
+  readonly bound: number;
+  /**
+   * Where every request of the branch differs from the request (segment and char), when that is
+   * inside both sides' text of that segment: then counting the shared tokens reads only there.
+   */
+  readonly branchesAt: { readonly segment: number; readonly offset: number } | null;
+}
+
+/**
+ * At most how many tokens `request` shares with earlier requests that hold its first `at` segments
+ * and then a segment with text `theirs` (`splits`: one of them splits a UTF-8 sequence). Siblings
+ * that branch at the same character share a bound: `bounds` keeps each one counted.
+ */
+export function branchBound(request: PrefixRequest, at: number, theirs: string, splits: boolean, bounds: Map<string, number>, counter: PrefixTokenCounter): BranchBound {
+  const text = request.segments[at]!.text;
+  const limit = Math.min(text.length, theirs.length);
+  let offset = 0;
+  while (offset < limit && text.charCodeAt(offset) === theirs.charCodeAt(offset)) offset++;
+  // One text ends where the other goes on (or they differ only in bytes the texts do not show):
+  // the comparison reads on into later segments, which this bound does not see.
+  if (offset === limit || splits) return { bound: Number.POSITIVE_INFINITY, branchesAt: null };
+  const key = `${at}:${offset}`;
+  let bound = bounds.get(key);
+  if (bound === undefined) bounds.set(key, (bound = Math.min(tokensBeforeDifference(request, at, offset, counter), mostSharedAtDifference(request, at, offset, counter))));
+  return { bound, branchesAt: { segment: at, offset } };
 }
