@@ -39,10 +39,10 @@ export class BodyHistory {
       const shared = commonPrefixLength(known.body.text, text);
       if (shared > longest) [nearest, longest] = [known, shared];
     }
-    const body = (nearest && spliceBody(nearest.body, text)) ?? readWholeBody(text, source);
+    const body = (nearest && spliceBody(nearest.body, text, longest)) ?? readWholeBody(text, source);
     if (!body) return undefined;
     const known: KnownBody = { body, rendered: undefined };
-    if (nearest?.body.text === text) this.#known.splice(this.#known.indexOf(nearest), 1);
+    if (nearest && longest === text.length && longest === nearest.body.text.length) this.#known.splice(this.#known.indexOf(nearest), 1);
     this.#known.unshift(known);
     if (this.#known.length > this.#limit) this.#known.length = this.#limit;
     return { known, earlier: nearest?.rendered };

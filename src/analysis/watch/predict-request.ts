@@ -14,6 +14,8 @@ import type { WatchPrediction } from './watch-prediction.js';
 export interface LastRequest {
   readonly seen: Seen;
   readonly routeLabel: string;
+  /** Its prediction's spans, one per segment of `seen.request`. */
+  readonly spans: readonly SegmentSpan[];
 }
 
 /** What one prediction reads and updates. */
@@ -30,6 +32,21 @@ function spanOf(segment: Segment, context: PredictContext): SegmentSpan {
   let span = context.spans.get(segment);
   if (!span) context.spans.set(segment, (span = { kind: segment.kind, name: segment.name, tokens: context.counter.segmentTokens(segment), hash: hashHex(segment.hash) }));
   return span;
+}
+
+/**
+ * The spans of a request's segments. The leading segments it holds as the same objects as the last
+ * request (a conversation re-sent with one more message, rendered reusing its segments) have the
+ * spans listed then; only the rest are looked up one by one.
+ */
+function spansOf(segments: readonly Segment[], context: PredictContext): SegmentSpan[] {
+  const last = context.last;
+  const earlier = last?.seen.request.segments ?? [];
+  let same = 0;
+  while (same < segments.length && same < earlier.length && segments[same] === earlier[same]) same++;
+  const spans = last ? last.spans.slice(0, same) : [];
+  for (let index = same; index < segments.length; index++) spans.push(spanOf(segments[index]!, context));
+  return spans;
 }
 
 /** The earlier request a divergence is named against: the one reused most on the route, else the last request on another route. */
@@ -66,7 +83,8 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
   // An earlier request this one holds whole is its previous turn: the newer entry replaces it.
   const extended = best && best.comparison.commonPrefix.segments === best.entry.request.segments.length ? best.entry : undefined;
   context.memory.remember(history, seen, extended);
-  context.last = { seen, routeLabel: label };
+  const spans = spansOf(request.segments, context);
+  context.last = { seen, routeLabel: label, spans };
   return {
     id,
     time: new Date(nowSeconds * 1000).toISOString(),
@@ -80,7 +98,7 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
     cost: costOf(predicted, prices),
     divergence,
     loss,
-    segments: request.segments.map((segment) => spanOf(segment, context)),
+    segments: spans,
   };
 }
 

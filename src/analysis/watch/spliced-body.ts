@@ -57,6 +57,22 @@ function commonSuffixLength(a: string, b: string, limit: number): number {
 const shifted = (range: JsonRange, by: number): JsonRange => ({ start: range.start + by, end: range.end + by });
 
 /**
+ * How many leading ranges pass `test`, for a test that holds up to some range and fails from there
+ * (ranges are in text order). By bisection: a conversation's array holds hundreds of elements and
+ * only its last few change.
+ */
+function countBefore(ranges: readonly JsonRange[], test: (range: JsonRange) => boolean): number {
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (test(ranges[middle]!)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
  * `text` read from `earlier` when the two differ only inside one top-level array (a conversation's
  * `messages` or `input` that gained or changed elements): the elements both hold whole at the same
  * place from the start or the end are taken from `earlier`, and only the elements between are
@@ -67,13 +83,15 @@ const shifted = (range: JsonRange, by: number): JsonRange => ({ start: range.sta
  * Why that is the whole parse: the text before the changed run is `earlier`'s up to an element
  * boundary of that array, the text after it is `earlier`'s from one, and `earlier` was valid JSON;
  * the run itself is checked to be elements with their commas, each element parsed.
+ *
+ * `prefix` is `commonPrefixLength(earlier.text, text)` when the caller has it already (choosing the
+ * nearest earlier body measures it): the texts are then not compared again.
  */
-export function spliceBody(earlier: ReadBody, text: string): ReadBody | undefined {
-  if (earlier.text === text) return earlier;
+export function spliceBody(earlier: ReadBody, text: string, prefix = commonPrefixLength(earlier.text, text)): ReadBody | undefined {
+  const old = earlier.text;
+  if (prefix === old.length && prefix === text.length) return earlier;
   const members = earlier.members;
   if (members === null) return undefined;
-  const old = earlier.text;
-  const prefix = commonPrefixLength(old, text);
   const suffix = commonSuffixLength(old, text, Math.min(old.length, text.length) - prefix);
   const changedEnd = old.length - suffix;
   const by = text.length - old.length;
@@ -82,10 +100,8 @@ export function spliceBody(earlier: ReadBody, text: string): ReadBody | undefine
   const member = members[at]!;
   const elements = member.elements!;
   const values = earlier.json[member.key] as readonly unknown[];
-  let kept = 0;
-  while (kept < elements.length && elements[kept]!.end <= prefix) kept++;
-  let tail = elements.length;
-  while (tail > kept && elements[tail - 1]!.start >= changedEnd) tail--;
+  const kept = countBefore(elements, (range) => range.end <= prefix);
+  const tail = Math.max(kept, countBefore(elements, (range) => range.start < changedEnd));
   const from = kept > 0 ? elements[kept - 1]!.end : member.start + 1;
   const to = tail < elements.length ? elements[tail]!.start + by : member.end - 1 + by;
   const added = elementsBetween(text, from, to, kept > 0 ? 'element' : 'open', tail < elements.length ? 'element' : 'close');
