@@ -4,6 +4,18 @@ import { refuseTooDeep } from '../wire/parse-json-text.js';
 import { elementsBetween, objectMembers, type JsonMember, type JsonRange } from './json-scan.js';
 
 /**
+ * A top-level member as a read body holds it: where its value is in the text, and each element of
+ * an array value counted from the value's start. A change earlier in the text moves the member, not
+ * its elements: a body spliced from another moves the members after the change without copying
+ * their elements (a conversation's tools sit after its messages).
+ */
+export interface BodyMember extends JsonRange {
+  readonly key: string;
+  /** Element ranges relative to `start`; null when the value is not an array. */
+  readonly elements: readonly JsonRange[] | null;
+}
+
+/**
  * A body the watch has read: its text, its parsed object, and where each top-level member (and each
  * element of an array member) sits in the text. Parsed values are shared with the bodies spliced
  * from it, so what was made from a message object before (its JSON, its segment) is found again.
@@ -12,7 +24,13 @@ export interface ReadBody {
   readonly text: string;
   readonly json: JsonObject;
   /** Null when the body cannot be spliced (its top-level keys repeat, so parsing keeps only the last). */
-  readonly members: readonly JsonMember[] | null;
+  readonly members: readonly BodyMember[] | null;
+}
+
+const shifted = (range: JsonRange, by: number): JsonRange => ({ start: range.start + by, end: range.end + by });
+
+function bodyMember(member: JsonMember): BodyMember {
+  return { key: member.key, start: member.start, end: member.end, elements: member.elements && member.elements.map((range) => shifted(range, -member.start)) };
 }
 
 /**
@@ -30,7 +48,7 @@ export function readWholeBody(text: string, source = 'request body'): ReadBody |
   if (!isJsonObject(json)) return undefined;
   const members = objectMembers(text) ?? null;
   const unique = members !== null && new Set(members.map((member) => member.key)).size === members.length && members.length === Object.keys(json).length;
-  return { text, json, members: unique ? members : null };
+  return { text, json, members: unique ? members.map(bodyMember) : null };
 }
 
 // Chunk of the texts compared at once: equal chunks are compared natively, so only the chunk that
@@ -54,19 +72,16 @@ function commonSuffixLength(a: string, b: string, limit: number): number {
   return length;
 }
 
-const shifted = (range: JsonRange, by: number): JsonRange => ({ start: range.start + by, end: range.end + by });
-
 /**
- * How many leading ranges pass `test`, for a test that holds up to some range and fails from there
- * (ranges are in text order). By bisection: a conversation's array holds hundreds of elements and
- * only its last few change.
+ * How many leading ranges have their `side` below `limit` (ranges are in text order, so these lead).
+ * By bisection: a conversation's array holds hundreds of elements and only its last few change.
  */
-function countBefore(ranges: readonly JsonRange[], test: (range: JsonRange) => boolean): number {
+function leadingBelow(ranges: readonly JsonRange[], side: 'start' | 'end', limit: number): number {
   let low = 0;
   let high = ranges.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (test(ranges[middle]!)) low = middle + 1;
+    if (ranges[middle]![side] < limit) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -99,11 +114,13 @@ export function spliceBody(earlier: ReadBody, text: string, prefix = commonPrefi
   if (at < 0) return undefined;
   const member = members[at]!;
   const elements = member.elements!;
+  const base = member.start;
   const values = earlier.json[member.key] as readonly unknown[];
-  const kept = countBefore(elements, (range) => range.end <= prefix);
-  const tail = Math.max(kept, countBefore(elements, (range) => range.start < changedEnd));
-  const from = kept > 0 ? elements[kept - 1]!.end : member.start + 1;
-  const to = tail < elements.length ? elements[tail]!.start + by : member.end - 1 + by;
+  // Kept: the elements that end inside the shared prefix; the tail: those that start after the change.
+  const kept = leadingBelow(elements, 'end', prefix - base + 1);
+  const tail = Math.max(kept, leadingBelow(elements, 'start', changedEnd - base));
+  const from = kept > 0 ? base + elements[kept - 1]!.end : base + 1;
+  const to = tail < elements.length ? base + elements[tail]!.start + by : member.end - 1 + by;
   const added = elementsBetween(text, from, to, kept > 0 ? 'element' : 'open', tail < elements.length ? 'element' : 'close');
   // An element sits two levels down (the body, then its array): one nested past the limit is left
   // to the whole read, which refuses it.
@@ -115,12 +132,17 @@ export function spliceBody(earlier: ReadBody, text: string, prefix = commonPrefi
     return undefined;
   }
   const json: JsonObject = { ...earlier.json, [member.key]: [...values.slice(0, kept), ...parsed, ...values.slice(tail)] };
-  const spliced: JsonMember = {
+  const spliced: BodyMember = {
     key: member.key,
-    start: member.start,
+    start: base,
     end: member.end + by,
-    elements: [...elements.slice(0, kept), ...added, ...elements.slice(tail).map((range) => shifted(range, by))],
+    elements: [...elements.slice(0, kept), ...added.map((range) => shifted(range, -base)), ...elements.slice(tail).map((range) => shifted(range, by))],
   };
-  const moved = (later: JsonMember): JsonMember => ({ key: later.key, ...shifted(later, by), elements: later.elements && later.elements.map((range) => shifted(range, by)) });
-  return { text, json, members: [...members.slice(0, at), spliced, ...members.slice(at + 1).map(moved)] };
+  const readMembers = members.slice(0, at);
+  readMembers.push(spliced);
+  for (let index = at + 1; index < members.length; index++) {
+    const later = members[index]!;
+    readMembers.push({ key: later.key, start: later.start + by, end: later.end + by, elements: later.elements });
+  }
+  return { text, json, members: readMembers };
 }

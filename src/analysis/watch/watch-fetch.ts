@@ -14,7 +14,7 @@ import { tapResponse, type TapOutcome } from './tap-response.js';
 import { WatchError, type WatchOptions, type WatchStage } from './watch-options.js';
 import type { WatchPrediction } from './watch-prediction.js';
 import { recordLine, type WatchOutcome } from './watch-record.js';
-import { isWatchedJson, watchedBody, type WatchedBody } from './watched-body.js';
+import { isWatchedJson, UrlPaths, watchedBody, type WatchedBody } from './watched-body.js';
 
 /** A request the watch predicted: the prediction, the policy it was made under, and the body as parsed. */
 interface Watched {
@@ -99,6 +99,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   const bodies = new BodyHistory(BODIES_KEPT);
   // JSON of the wire objects (messages, tools) of the bodies read, made once per parsed object.
   const jsonOf = new WeakMap<object, string>();
+  const paths = new UrlPaths();
   let nextId = 0;
 
   const predict = (body: WatchedBody): Watched | undefined => {
@@ -129,7 +130,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     let body: WatchedBody | undefined;
     let seen: Watched | undefined;
     try {
-      body = await watchedBody(input, init);
+      body = await watchedBody(input, init, paths);
       seen = body && predict(body);
     } catch (error) {
       report('request', error);

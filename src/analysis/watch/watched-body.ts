@@ -27,6 +27,23 @@ function pathOf(url: string): string {
   }
 }
 
+/**
+ * The path of each URL, parsed once for a run of requests to the same URL (a host posts to one
+ * endpoint again and again, and parsing a URL costs more than the rest of deciding what to watch).
+ */
+export class UrlPaths {
+  #url: string | undefined;
+  #path = '';
+
+  of(url: string): string {
+    if (url !== this.#url) {
+      this.#path = pathOf(url);
+      this.#url = url;
+    }
+    return this.#path;
+  }
+}
+
 /** The body as text when it is text or bytes; undefined for a stream, form or blob (never read: reading would consume it). */
 function textOf(body: unknown): string | undefined {
   if (typeof body === 'string') return body;
@@ -41,11 +58,11 @@ function textOf(body: unknown): string | undefined {
  * Nothing here throws for a foreign request: anything else passes by. A `Request` object's body is
  * read from a clone, so the original is sent untouched.
  */
-export async function watchedBody(input: string | URL | Request, init: RequestInit | undefined): Promise<WatchedBody | undefined> {
+export async function watchedBody(input: string | URL | Request, init: RequestInit | undefined, paths = new UrlPaths()): Promise<WatchedBody | undefined> {
   const url = urlOf(input);
   const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
   if (method !== 'POST') return undefined;
-  const path = pathOf(url);
+  const path = paths.of(url);
   const formats = WATCHED_PATHS.find(([pattern]) => pattern.test(path))?.[1];
   if (!formats) return undefined;
   const text = init?.body !== undefined && init.body !== null ? textOf(init.body) : input instanceof Request && input.body !== null ? await input.clone().text() : undefined;
