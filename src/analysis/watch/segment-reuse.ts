@@ -1,9 +1,14 @@
 import { Segment, type PrefixRequest, type RenderReuse, type SegmentInput, type SegmentMeta } from '../../prefix/index.js';
 
-/** A request as rendered, with the input each of its segments was built from. */
+/**
+ * A request as rendered, with the content of the input each segment stands for. The rest of an
+ * input (kind, name, metadata) is the segment's own: a segment keeps them as given, and one handed
+ * back stood for an equal input. Holding the contents, not the inputs, leaves each render's inputs
+ * to die young instead of being kept for the next body.
+ */
 export interface Rendered {
   readonly request: PrefixRequest;
-  readonly inputs: readonly SegmentInput[];
+  readonly contents: readonly SegmentInput['content'][];
 }
 
 // Every field of segment metadata, checked by the compiler: a field added to `SegmentMeta` (or to
@@ -21,8 +26,9 @@ function sameMeta(a: SegmentMeta | undefined, b: SegmentMeta | undefined): boole
   return everyField && (a === b || (a !== undefined && b !== undefined && a.role === b.role && sameBreakpoint(a.cacheControl, b.cacheControl)));
 }
 
-function sameInput(a: SegmentInput, b: SegmentInput): boolean {
-  return a.content === b.content && a.kind === b.kind && a.name === b.name && sameMeta(a.meta, b.meta);
+/** True when `segment`, standing for an input with `content`, stands for `input` too. */
+function standsFor(segment: Segment, content: SegmentInput['content'], input: SegmentInput): boolean {
+  return content === input.content && segment.kind === input.kind && segment.name === input.name && sameMeta(segment.meta, input.meta);
 }
 
 /**
@@ -35,7 +41,7 @@ function sameInput(a: SegmentInput, b: SegmentInput): boolean {
  */
 export class SegmentReuse {
   readonly #earlier: Rendered | undefined;
-  readonly #inputs: SegmentInput[] = [];
+  readonly #contents: SegmentInput['content'][] = [];
   readonly reuse: RenderReuse;
 
   constructor(earlier: Rendered | undefined, jsonOf: WeakMap<object, string>) {
@@ -48,11 +54,11 @@ export class SegmentReuse {
         return json;
       },
       segment: (input, previousPrefixHash) => {
-        const index = this.#inputs.length;
-        this.#inputs.push(input);
+        const index = this.#contents.length;
+        this.#contents.push(input.content);
         const earlier = this.#earlier;
         const segment = earlier?.request.segments[index];
-        if (earlier && segment && sameInput(earlier.inputs[index]!, input)) {
+        if (earlier && segment && standsFor(segment, earlier.contents[index]!, input)) {
           const chain = index === 0 ? earlier.request.routeSeed : earlier.request.segments[index - 1]!.prefixHash;
           if (chain === previousPrefixHash) return segment;
         }
@@ -63,6 +69,6 @@ export class SegmentReuse {
 
   /** The request rendered with this reuse, kept for the next body. */
   rendered(request: PrefixRequest): Rendered {
-    return { request, inputs: this.#inputs };
+    return { request, contents: this.#contents };
   }
 }

@@ -33,8 +33,11 @@ function systemParts(message: JsonObject, index: number, location: BodyLocation)
 
 function toolName(tool: JsonObject, location: BodyLocation): string {
   const inner = tool['function'] ?? tool['custom'];
-  if (isJsonObject(inner)) return location.at(tool['function'] !== undefined ? 'function' : 'custom').at('name').string(inner['name']);
-  return location.at('name').string(tool['name']);
+  const name = isJsonObject(inner) ? inner['name'] : tool['name'];
+  // The name's location is made only to say what is wrong with it: a body holds a hundred tools.
+  if (typeof name === 'string') return name;
+  if (isJsonObject(inner)) return location.at(tool['function'] !== undefined ? 'function' : 'custom').at('name').string(name);
+  return location.at('name').string(name);
 }
 
 function toolParts(body: JsonObject, location: BodyLocation): ToolPart[] {
@@ -43,9 +46,10 @@ function toolParts(body: JsonObject, location: BodyLocation): ToolPart[] {
   if (body[key] === undefined || body[key] === null) return [];
   const here = location.at(key);
   return here.array(body[key]).map((value, index) => {
-    const tool = here.at(index).object(value);
-    const split = splitBreakpoint(tool, here.at(index));
-    return { name: toolName(tool, here.at(index)), schema: split.wire, ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}) };
+    const at = here.at(index);
+    const tool = at.object(value);
+    const split = splitBreakpoint(tool, at);
+    return { name: toolName(tool, at), schema: split.wire, ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}) };
   });
 }
 
@@ -63,8 +67,12 @@ export function readChatBody(body: JsonObject, location: BodyLocation): RequestP
   const here = location.at('messages');
   const messages = here.array(body['messages']).map((value, index) => {
     const message = here.at(index).object(value);
-    const role = here.at(index).at('role').string(message['role']);
-    if (!CHAT_ROLES.has(role)) throw here.at(index).at('role').error(`is '${role}', not a chat completions role (${[...CHAT_ROLES].join(', ')})`);
+    const role = message['role'];
+    // The role's location is made only to say what is wrong with it: a conversation holds hundreds of messages.
+    if (typeof role !== 'string' || !CHAT_ROLES.has(role)) {
+      const at = here.at(index).at('role');
+      throw at.error(`is '${at.string(role)}', not a chat completions role (${[...CHAT_ROLES].join(', ')})`);
+    }
     return { message, role };
   });
   let headLength = 0;
