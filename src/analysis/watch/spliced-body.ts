@@ -54,12 +54,23 @@ export function readWholeBody(text: string, source = 'request body'): ReadBody |
 // Chunk of the texts compared at once: equal chunks are compared natively, so only the chunk that
 // differs is walked char by char.
 const CHUNK = 4096;
+// The shortest stretch compared natively when closing in on the difference.
+const SHORTEST_STEP = 64;
 
-/** Length of the longest common prefix of `a` and `b`. */
+/**
+ * Length of the longest common prefix of `a` and `b`. Stretches are compared natively, each twice
+ * as long as the last while they are equal and a quarter as long once one is not: a 700 KB shared
+ * prefix takes a few dozen comparisons, and only the last short stretch is walked char by char.
+ */
 export function commonPrefixLength(a: string, b: string): number {
   const limit = Math.min(a.length, b.length);
   let at = 0;
-  while (at + CHUNK <= limit && a.slice(at, at + CHUNK) === b.slice(at, at + CHUNK)) at += CHUNK;
+  for (let step = CHUNK; step >= SHORTEST_STEP; ) {
+    if (at + step <= limit && a.slice(at, at + step) === b.slice(at, at + step)) {
+      at += step;
+      step *= 2;
+    } else step = Math.floor(step / 4);
+  }
   while (at < limit && a.charCodeAt(at) === b.charCodeAt(at)) at++;
   return at;
 }
