@@ -9,6 +9,9 @@ import { Segment, type PrefixRequest, type RenderReuse, type SegmentInput, type 
 export interface Rendered {
   readonly request: PrefixRequest;
   readonly contents: readonly SegmentInput['content'][];
+  /** The wire objects whose JSON the render asked for, in the order it asked, and that JSON. */
+  readonly wires: readonly unknown[];
+  readonly jsons: readonly string[];
 }
 
 // Every field of segment metadata, checked by the compiler: a field added to `SegmentMeta` (or to
@@ -37,20 +40,27 @@ function standsFor(segment: Segment, content: SegmentInput['content'], input: Se
  * chain, is the segment the default would build. So a conversation re-sent with one more message
  * hashes only that message; the unchanged ones keep their segment objects, and with them their
  * already decoded text. Wire objects seen before keep their JSON (`json`), stringified once per
- * object for as long as the object lives.
+ * object for as long as the object lives; the object asked for at the same turn as in the earlier
+ * render (an unchanged tool or message of a grown conversation) finds it there, without a lookup.
  */
 export class SegmentReuse {
   readonly #earlier: Rendered | undefined;
   readonly #contents: SegmentInput['content'][] = [];
+  readonly #wires: unknown[] = [];
+  readonly #jsons: string[] = [];
   readonly reuse: RenderReuse;
 
   constructor(earlier: Rendered | undefined, jsonOf: WeakMap<object, string>) {
     this.#earlier = earlier;
     this.reuse = {
       json: (wire) => {
-        if (typeof wire !== 'object' || wire === null) return JSON.stringify(wire);
-        let json = jsonOf.get(wire);
-        if (json === undefined) jsonOf.set(wire, (json = JSON.stringify(wire)));
+        const turn = this.#wires.length;
+        let json: string | undefined;
+        if (earlier && turn < earlier.wires.length && earlier.wires[turn] === wire) json = earlier.jsons[turn]!;
+        else if (typeof wire !== 'object' || wire === null) json = JSON.stringify(wire);
+        else if ((json = jsonOf.get(wire)) === undefined) jsonOf.set(wire, (json = JSON.stringify(wire)));
+        this.#wires.push(wire);
+        this.#jsons.push(json);
         return json;
       },
       segment: (input, previousPrefixHash) => {
@@ -69,6 +79,6 @@ export class SegmentReuse {
 
   /** The request rendered with this reuse, kept for the next body. */
   rendered(request: PrefixRequest): Rendered {
-    return { request, contents: this.#contents };
+    return { request, contents: this.#contents, wires: this.#wires, jsons: this.#jsons };
   }
 }
