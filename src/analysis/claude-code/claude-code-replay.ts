@@ -374,7 +374,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     }
     for (let at = segments.length - 1; at < blocks.length; at++) {
       const block = blocks[at]!;
-      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, meta: { role: block.role } }, segments.at(-1)!.prefixHash));
+      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, measured: block.measured, meta: { role: block.role } }, segments.at(-1)!.prefixHash));
     }
     return segments;
   }
