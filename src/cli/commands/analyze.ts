@@ -136,7 +136,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const by = rollUpOption(values['by']);
       const failOn = failOnOption(values['fail-on']);
       const ttl = ttlOption(values['ttl']);
-      const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone());
+      const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone);
       const since = values['since'];
       const until = values['until'];
       const window = {
