@@ -1,3 +1,4 @@
+import { byCodeUnits } from './code-unit-order.js';
 import path from 'node:path';
 import { KvprefixError, type Tokenizer } from '../../prefix/index.js';
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from '../analyze/policy-choice.js';
@@ -89,7 +90,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
     // In the order the sessions started, so that the heads each first request may rest on were seen.
     const starts = new Map<string, number>();
     for (const file of project.transcripts) starts.set(file, (await transcriptHead(file, input))?.start ?? Infinity);
-    const transcripts = [...project.transcripts].sort((a, b) => starts.get(a)! - starts.get(b)! || a.localeCompare(b));
+    const transcripts = [...project.transcripts].sort((a, b) => starts.get(a)! - starts.get(b)! || byCodeUnits(a, b));
     for (const file of transcripts) {
       await analyze(file);
       options.onProgress?.(++done, total, path.basename(file), requests);
