@@ -35,4 +35,19 @@ describe('analyze time window', () => {
     expect(() => parseTimeOption('--since', 'last week', berlin)).toThrow("--since 'last week'");
     expect(() => new ZonedClock('Mars/Olympus')).toThrow("unknown time zone 'Mars/Olympus'");
   });
+
+  it("asks for the process's own zone only when something is read in it, and names a zone only then", () => {
+    let asked = 0;
+    const local = new ZonedClock(() => {
+      asked++;
+      return 'Europe/Berlin';
+    });
+    expect([local.timeZoneInUse, asked]).toEqual([null, 0]);
+    parseTimeOption('--since', '2026-07-01T14:30:00Z', local);
+    expect([local.timeZoneInUse, asked]).toEqual([null, 0]);
+    expect(parseTimeOption('--since', '2026-01-23', local)).toBe(Date.parse('2026-01-22T23:00:00Z'));
+    expect(local.dayOf(Date.parse('2026-01-22T23:30:00Z'))).toBe('2026-01-23');
+    expect([local.timeZoneInUse, asked]).toEqual(['Europe/Berlin', 1]);
+    expect(new ZonedClock('UTC').timeZoneInUse).toBe('UTC');
+  });
 });

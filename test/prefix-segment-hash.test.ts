@@ -1,6 +1,7 @@
 import xxhash from 'xxhash-wasm';
 import { beforeAll, expect, it } from 'vitest';
 import { createRequest, hashHex, Segment } from '../src/prefix/index.js';
+import { hashTextWithLength } from '../src/prefix/hash.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const route = { provider: 'deepseek', model: 'deepseek-v4-flash' };
@@ -22,6 +23,12 @@ describeWithCorpus('dsh', 'segment hashing', () => {
     expect(fromText.byteLength).toBe(bytes.byteLength);
     expect(fromBytes.text).toBe(prompt);
     expect(Buffer.from(fromText.bytes).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('built from text with the hash and length the caller measured, is the segment that hashed its text itself', () => {
+    const hashed = new Segment({ kind: 'system', name: 'system', content: prompt }, 7n);
+    const measured = new Segment({ kind: 'system', name: 'system', content: prompt, measured: hashTextWithLength(prompt) }, 7n);
+    expect([measured.hash, measured.prefixHash, measured.byteLength, measured.text]).toEqual([hashed.hash, hashed.prefixHash, hashed.byteLength, hashed.text]);
   });
 
   it('chains prefix hashes so that equal k-th prefix hashes mean equal first k segments', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { terminalText } from '../analysis/report/terminal-text.js';
 import { KvprefixError, UsageError } from '../prefix/errors.js';
+import { packageFile } from '../prefix/package-file.js';
 import { closestName } from './closest-name.js';
 import { colourFor, takeColourOption } from './colour.js';
 import type { Command, CommandEntry, CommandHelp } from './command.js';
@@ -25,9 +26,9 @@ function helpText(commands: readonly CommandHelp[]): string {
   ].join('\n');
 }
 
-/** The installed package's version: `package.json` sits two levels above this module, in `src/cli` and `dist/cli` alike. */
+/** The installed package's version, from its package.json. */
 function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** The command's code: imported now when the table holds only its help (see `LazyCommand`). */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { ByteRankTable, type RankEntries } from './byte-rank-table.js';
+import { packageFile } from './package-file.js';
 import { encodeTableFile, readTableFile } from './table-file.js';
 
 /*
@@ -12,9 +13,9 @@ import { encodeTableFile, readTableFile } from './table-file.js';
 
 const load = createRequire(import.meta.url);
 
-/** Where the generated table of encoding `name` lives (the same place from `src/prefix` and `dist/prefix`). */
+/** Where the generated table of encoding `name` lives: `tables/` at the package root. */
 export function rankTableUrl(name: string): URL {
-  return new URL(`../../tables/${name}.ranks.bin`, import.meta.url);
+  return packageFile(`tables/${name}.ranks.bin`);
 }
 
 /** What a table file must have been built from to be used: the encoding and the installed gpt-tokenizer. */

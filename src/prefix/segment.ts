@@ -26,6 +26,11 @@ export interface SegmentInput {
    */
   readonly content: string | Uint8Array;
   readonly meta?: SegmentMeta;
+  /**
+   * `hashTextWithLength(content)` of text content, when the caller already computed it (a reader
+   * that keys its own records by the same hash): the text is then not encoded and hashed again.
+   */
+  readonly measured?: { readonly hash: bigint; readonly byteLength: number };
 }
 
 const encoder = new TextEncoder();
@@ -74,7 +79,7 @@ export class Segment {
     this.meta = input.meta;
     if (typeof input.content === 'string') {
       this.#givenText = input.content;
-      const { hash, byteLength } = hashTextWithLength(input.content);
+      const { hash, byteLength } = input.measured ?? hashTextWithLength(input.content);
       this.hash = hash;
       this.#byteLength = byteLength;
       this.openSequenceBytes = 0;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { getTokenizer, InputError } from '../../prefix/index.js';
+import { InputError } from '../../prefix/index.js';
 import { readInputText, type InputOptions } from '../../providers/input/index.js';
 import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { replayRequests } from '../replay/replay-loop.js';
@@ -7,6 +7,7 @@ import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } f
 import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
 import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
+import { CHARACTER_ESTIMATE_NAME } from './character-estimate.js';
 import { conflictingCallNotes } from './transcript-conflicts.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
@@ -123,7 +124,7 @@ export function replayStates(states: readonly SessionState[], options: ClaudeCod
   const sessions: SessionAnalysis[] = order.map((index) => replayed[index]!);
   const notes = [
     'Claude Code does not log request bodies: each request is rebuilt from the transcript (messages in order; breakpoints at the end of the system prompt and of the last message).',
-    `Token counts are ${(options.tokenizer ?? getTokenizer()).name} estimates of the logged content, calibrated per session against the usage (input + cache read + cache write) of earlier requests, never the request being predicted.`,
+    `Token counts are ${estimateName(options)} estimates of the logged content${options.tokenizer === undefined ? " (Anthropic's glossary: a Claude token is about 3.5 English characters)" : ''}, calibrated per session against the usage (input + cache read + cache write) of earlier requests, never the request being predicted.`,
     options.globalHead === true
       ? "After an idle gap past its head's TTL, a main session is assumed to read its tools and static system prompt (at the size its own usage showed) from a cache shared across sessions (globalHead), evidence or not."
       : 'Only requests in the input warm the cache.',
@@ -135,5 +136,10 @@ export function replayStates(states: readonly SessionState[], options: ClaudeCod
     if (skipped.length > 0) notes.push(`${path.basename(state.transcript.file)}: skipped bookkeeping entries ${skipped.map(([type, count]) => `${type} ×${count}`).join(', ')}.`);
     notes.push(...transcriptWarnings(state.transcript));
   }
-  return { policy: replay.policy.name, tokenizer: `${(options.tokenizer ?? getTokenizer()).name} (calibrated to logged Claude usage)`, sessions, notes };
+  return { policy: replay.policy.name, tokenizer: `${estimateName(options)} (calibrated to logged Claude usage)`, sessions, notes };
+}
+
+/** What block sizes are estimated with: the tokenizer given, else Anthropic's characters-per-token rule. */
+function estimateName(options: ClaudeCodeAnalysisOptions): string {
+  return options.tokenizer?.name ?? CHARACTER_ESTIMATE_NAME;
 }

@@ -1,5 +1,6 @@
+import { byCodeUnits } from './code-unit-order.js';
 import path from 'node:path';
-import { getTokenizer, KvprefixError, type Tokenizer } from '../../prefix/index.js';
+import { KvprefixError, type Tokenizer } from '../../prefix/index.js';
 import { choosePolicy, type PolicyChoice, type PolicyLookup } from '../analyze/policy-choice.js';
 import type { TreeDuplication } from '../duplication/tree-duplication.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
@@ -29,8 +30,8 @@ export interface ProjectsOptions extends SettleOptions, InputLimit {
   readonly ttlWhatIf?: boolean;
   /** Also replay every tree with subagents with them forked from their parent instead (`replayForked`) and set the two side by side. */
   readonly forkWhatIf?: boolean;
+  /** Block sizes before calibration: this tokenizer's counts (default: Anthropic's characters-per-token rule). */
   readonly tokenizer?: Tokenizer;
-  /** Called after each transcript: transcripts done, in all, the one just read. */
   /** Called after each transcript: files done, files in all, the file just read, requests replayed so far. */
   readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
 }
@@ -48,7 +49,9 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
   const hour = options.ttlWhatIf === true && policy.name === 'anthropic' ? oneHourTtlPolicy(policy) : undefined;
   const limit = inputLimit(options);
   // One index of agent files for the run: each is read once, not once per main transcript of its folder.
-  const input = { tokenizer: runCountMemo(options.tokenizer ?? getTokenizer()), sidechainIndex: new SidechainIndex(limit), ...limit };
+  // A tokenizer given is counted through one memo for the run (the character estimate needs none).
+  const counting = options.tokenizer === undefined ? {} : { tokenizer: runCountMemo(options.tokenizer) };
+  const input = { sidechainIndex: new SidechainIndex(limit), ...limit };
   const settled: { tree: SessionTreeAnalysis; duplication: TreeDuplication | null; report: TreeReport }[] = [];
   const skipped: { file: string; reason: string }[] = [];
   const read = new Set<string>();
@@ -64,15 +67,15 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
       const transcripts = await readTree(file, true, limit, input.sidechainIndex);
       // Each replay gets fresh session states (they carry what the replay learns) over the same transcripts.
       const states = () => Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, limit)));
-      const replayed = replayStates(await states(), { policy, heads, tokenizer: input.tokenizer });
+      const replayed = replayStates(await states(), { policy, heads, ...counting });
       for (const session of replayed.sessions) read.add(path.resolve(session.file));
       if (replayed.sessions.every((session) => session.requests.length === 0)) {
         skipped.push({ file, reason: 'no API call in it (summaries or bookkeeping only)' });
       } else {
         const tree = note === undefined ? replayed : { ...replayed, notes: [...replayed.notes, note] };
-        const alternative = hour === undefined ? undefined : { tree: replayStates(await states(), { policy: hour, heads: hourHeads, tokenizer: input.tokenizer }), policy: hour };
+        const alternative = hour === undefined ? undefined : { tree: replayStates(await states(), { policy: hour, heads: hourHeads, ...counting }), policy: hour };
         // Right after the tree's own replay, so the fork replay rests on the same head evidence.
-        const fork = options.forkWhatIf === true ? await replayForked(tree, { policy, heads, transcripts, tokenizer: input.tokenizer }) : null;
+        const fork = options.forkWhatIf === true ? await replayForked(tree, { policy, heads, transcripts, ...counting }) : null;
         const entry = settleTree(tree, policy, await treeLabel(tree, transcripts[0]?.label), options, alternative, fork);
         if (entry !== null) settled.push(entry);
         for (const session of tree.sessions) requests += session.requests.length;
@@ -87,7 +90,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
     // In the order the sessions started, so that the heads each first request may rest on were seen.
     const starts = new Map<string, number>();
     for (const file of project.transcripts) starts.set(file, (await transcriptHead(file, input))?.start ?? Infinity);
-    const transcripts = [...project.transcripts].sort((a, b) => starts.get(a)! - starts.get(b)! || a.localeCompare(b));
+    const transcripts = [...project.transcripts].sort((a, b) => starts.get(a)! - starts.get(b)! || byCodeUnits(a, b));
     for (const file of transcripts) {
       await analyze(file);
       options.onProgress?.(++done, total, path.basename(file), requests);

@@ -29,7 +29,8 @@ export interface AnalyzeReport {
   /** The Claude Code projects folders read when no path was given (null when paths were given). */
   readonly folders: readonly string[] | null;
   /** The window requests were kept in, as ISO instants, and the time zone days are read in. */
-  readonly window: { readonly since: string | null; readonly until: string | null; readonly timeZone: string };
+  /** `timeZone`: the zone `--since`, `--until` and day rows were read in; null when nothing was read in one. */
+  readonly window: { readonly since: string | null; readonly until: string | null; readonly timeZone: string | null };
   /** One per tree of the result, in the same order. */
   readonly trees: readonly TreeReport[];
   readonly byCause: readonly CauseRow[];
@@ -119,16 +120,18 @@ export function assembleReport(
 ): AnalyzeReport {
   const reports = settled.map((entry) => entry.report);
   const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
+  // Rolled up first: day rows read the clock, and the window names its zone only once something did.
+  const rows = by === undefined ? null : { by, rows: rollUp(settled.map((entry) => entry.tree), reports.map((report) => report.label), by, clock) };
   return {
     folders,
-    window: { since: iso(window.since), until: iso(window.until), timeZone: clock.timeZone },
+    window: { since: iso(window.since), until: iso(window.until), timeZone: clock.timeZoneInUse },
     trees: reports,
     byCause: mergeLossRows(reports.map((report) => report.byCause)),
     whatIf: {
       ttl: sumTtlWhatIfs(reports.flatMap((report) => (report.ttl === null ? [] : [report.ttl]))),
       fork: sumForkWhatIfs(reports.flatMap((report) => (report.fork === null ? [] : [report.fork]))),
     },
-    rollUp: by === undefined ? null : { by, rows: rollUp(settled.map((entry) => entry.tree), reports.map((report) => report.label), by, clock) },
+    rollUp: rows,
   };
 }
 

@@ -1,4 +1,4 @@
-import { getTokenizer, hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
 import { SegmentPathTrie, type SegmentPath } from '../../prefix/segment-path-trie.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
@@ -17,13 +17,16 @@ import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-ev
 import { headNote } from './head-note.js';
 import { SessionRequestBlocks } from './session-request-blocks.js';
 import { asCountMemo, type CountMemo } from './run-count-memo.js';
+import { characterEstimate } from './character-estimate.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
  * `policy`: the rule to replay through; default the Anthropic policy with the 5-minute TTL. A write the
  * transcript logs as a 1-hour write (`usage.cache_creation.ephemeral_1h_input_tokens`) is stored for
  * an hour whatever the policy's default. For user prices: `withPrices(policy, await
- * readPriceFile(file))`. `tokenizer`: for the estimates that calibration scales (default o200k_base).
+ * readPriceFile(file))`. `tokenizer`: when given, block sizes before calibration are its counts; by
+ * default they are Anthropic's characters-per-token rule (`character-estimate.ts`), which the
+ * session's own usage then calibrates.
  */
 export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   /**
@@ -145,7 +148,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly sessions: readonly ReplaySession[];
   readonly sessionStates: readonly SessionState[];
   #current: Current | undefined;
-  readonly #tokenizer: Tokenizer;
+  readonly #tokenizer: Tokenizer | undefined;
   readonly #memo: CountMemo | undefined;
   readonly #globalHead: boolean;
   readonly #headTokens: number | undefined;
@@ -166,19 +169,25 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     this.sessionStates = states;
     const rootId = states[0]?.id ?? null;
     this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
-    this.#tokenizer = options.tokenizer ?? getTokenizer();
-    this.#memo = asCountMemo(this.#tokenizer);
+    this.#tokenizer = options.tokenizer;
+    this.#memo = this.#tokenizer === undefined ? undefined : asCountMemo(this.#tokenizer);
     this.#globalHead = options.globalHead ?? false;
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
   }
 
-  /** The block's o200k count; `segment` is the block's segment, whose hash a run's count memo is keyed by. */
+  /**
+   * The block's estimated size before calibration: the tokenizer's count when one was given
+   * (remembered per block: counting costs its text), else Anthropic's characters-per-token rule.
+   * `segment` is the block's segment, whose hash a run's count memo is keyed by.
+   */
   #estimate(block: RequestBlock, segment: Segment): number {
+    const tokenizer = this.#tokenizer;
+    if (tokenizer === undefined) return characterEstimate(block.text);
     let tokens = this.#estimates.get(block.symbol);
     if (tokens === undefined) {
-      tokens = this.#memo === undefined ? this.#tokenizer.count(block.text) : this.#memo.countHashed(segment.hash, block.text);
+      tokens = this.#memo === undefined ? tokenizer.count(block.text) : this.#memo.countHashed(segment.hash, block.text);
       this.#estimates.set(block.symbol, tokens);
     }
     return tokens;
@@ -365,7 +374,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     }
     for (let at = segments.length - 1; at < blocks.length; at++) {
       const block = blocks[at]!;
-      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, meta: { role: block.role } }, segments.at(-1)!.prefixHash));
+      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, measured: block.measured, meta: { role: block.role } }, segments.at(-1)!.prefixHash));
     }
     return segments;
   }

@@ -1,4 +1,5 @@
-import { hashText } from '../../prefix/index.js';
+import { chainHash, hashText } from '../../prefix/index.js';
+import { hashTextWithLength } from '../../prefix/hash.js';
 import type { ConversationEntry, LoggedContentBlock } from './transcript-entry.js';
 
 /** One content block of a request as kvprefix sees it: its text for token estimates and a 32-bit symbol. */
@@ -9,7 +10,9 @@ export interface RequestBlock {
   readonly type: string;
   /** What the block contributes to the prompt, rendered as text (see `blockText`). */
   readonly text: string;
-  /** Low 32 bits of the xxHash64 of role, type and text: equal blocks get equal symbols. */
+  /** The text's xxHash64 and UTF-8 length (`hashTextWithLength`), which its segment is built from. */
+  readonly measured: { readonly hash: bigint; readonly byteLength: number };
+  /** Low 32 bits of the text's hash chained onto the hash of role and type: equal blocks get equal symbols. */
   readonly symbol: number;
 }
 
@@ -47,8 +50,8 @@ export function blockText(block: LoggedContentBlock): string {
   }
 }
 
-function symbolOf(role: string, type: string, text: string): number {
-  return Number(hashText(`${role}\u0000${type}\u0000${text}`) & 0xffffffffn);
+function symbolOf(role: string, type: string, textHash: bigint): number {
+  return Number(chainHash(hashText(`${role}\u0000${type}`), textHash) & 0xffffffffn);
 }
 
 /** Where a list of request blocks stands after its last entry: the API message number and its role. */
@@ -84,7 +87,9 @@ export function appendRequestBlocks(entries: readonly ConversationEntry[], memo:
       const content = typeof entry.message.content === 'string' ? [{ type: 'text', text: entry.message.content }] : entry.message.content;
       own = content.map((block) => {
         const text = blockText(block);
-        return { name: `message[${message}]:${role} ${block.type}`, role, type: block.type, text, symbol: symbolOf(role, block.type, text) };
+        // Hashed once: the symbol and the block's segment both come from this hash.
+        const measured = hashTextWithLength(text);
+        return { name: `message[${message}]:${role} ${block.type}`, role, type: block.type, text, measured, symbol: symbolOf(role, block.type, measured.hash) };
       });
       memo.set(key, own);
     }

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { inputLimit, type InputLimit, type InputOptions } from '../../providers/input/input-chunks.js';
 import { readLogLines } from '../../providers/session/log-lines.js';
+import { COMPRESSED, scanLeadingLines } from '../../providers/session/leading-lines.js';
 
 /** What the first line with a `sessionId` says about a transcript. */
 export interface TranscriptHead {
@@ -12,21 +13,29 @@ export interface TranscriptHead {
   readonly start?: number;
 }
 
+/** The head a line gives: its `sessionId`, sidechain flag and start, when it carries a `sessionId`. */
+function headOfLine(text: string): TranscriptHead | undefined {
+  if (text.trim() === '') return undefined;
+  const value = JSON.parse(text) as { sessionId?: unknown; isSidechain?: unknown; timestamp?: unknown } | null;
+  if (typeof value?.sessionId !== 'string') return undefined;
+  const start = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
+  return { sessionId: value.sessionId, isSidechain: value.isSidechain === true, ...(Number.isNaN(start) ? {} : { start }) };
+}
+
 /**
  * The first line of a transcript that carries a `sessionId` (lines before it, such as `summary`
  * entries, are passed over), or undefined for a broken or foreign file. Reads no further than that
- * line, and closes the file on the way out.
+ * line: a plain file synchronously, a block at a time; a compressed one through the line reader,
+ * which closes the file on the way out.
  */
 export async function transcriptHead(file: string, input: InputOptions = {}): Promise<TranscriptHead | undefined> {
   try {
+    const found = scanLeadingLines(file, headOfLine, inputLimit(input).maxInputBytes);
+    if (found !== COMPRESSED) return found;
     // Leaving the loop returns the line reader, which closes the file: one descriptor, briefly.
     for await (const { text } of readLogLines(file, input)) {
-      if (text.trim() === '') continue;
-      const value = JSON.parse(text) as { sessionId?: unknown; isSidechain?: unknown; timestamp?: unknown } | null;
-      if (typeof value?.sessionId === 'string') {
-        const start = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
-        return { sessionId: value.sessionId, isSidechain: value.isSidechain === true, ...(Number.isNaN(start) ? {} : { start }) };
-      }
+      const head = headOfLine(text);
+      if (head !== undefined) return head;
     }
   } catch {
     // Unreadable, oversized or not JSON: not a sidechain of anything (a walk reports it on its own).

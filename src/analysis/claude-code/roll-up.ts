@@ -1,3 +1,4 @@
+import { byCodeUnits } from './code-unit-order.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { ZonedClock } from './time-window.js';
 
@@ -83,7 +84,7 @@ export function rollUp(trees: readonly SessionTreeAnalysis[], labels: readonly T
       }
     }
   });
-  const ordered = [...sums].sort(([a, x], [b, y]) => (by === 'day' || by === 'model' ? a.localeCompare(b) : x.first - y.first || a.localeCompare(b)));
+  const ordered = [...sums].sort(([a, x], [b, y]) => (by === 'day' || by === 'model' ? byCodeUnits(a, b) : x.first - y.first || byCodeUnits(a, b)));
   return ordered.map(([key, sum]) => {
     const all = sum.input + sum.observedRead + sum.observedWrite;
     return {

@@ -21,17 +21,36 @@ export function checkTimeZone(timeZone: string): string {
   }
 }
 
-/** Reads instants as wall-clock times of one time zone (one formatter, reused for every request). */
+/**
+ * Reads instants as wall-clock times of one time zone (one formatter, reused for every request).
+ *
+ * Given a function for the zone (the process's own, `localTimeZone`), the clock asks it only when
+ * something is read in the zone: the first use of Intl loads ICU's zone and locale data, about 25 ms
+ * of CPU, which a run with no window and no day roll-up never needs. A zone given by name is checked
+ * at once.
+ */
 export class ZonedClock {
-  readonly timeZone: string;
-  readonly #format: Intl.DateTimeFormat;
+  readonly #zone: () => string;
+  #timeZone: string | undefined;
+  #format: Intl.DateTimeFormat | undefined;
 
-  constructor(timeZone: string) {
-    this.timeZone = checkTimeZone(timeZone);
-    this.#format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  constructor(timeZone: string | (() => string)) {
+    if (typeof timeZone === 'string') this.#timeZone = checkTimeZone(timeZone);
+    this.#zone = typeof timeZone === 'string' ? () => timeZone : timeZone;
+  }
+
+  /** The zone's IANA name. */
+  get timeZone(): string {
+    return (this.#timeZone ??= this.#zone());
+  }
+
+  /** The zone's name when it was given by name or something was read in it; null when the process's own zone was never needed. */
+  get timeZoneInUse(): string | null {
+    return this.#timeZone ?? null;
   }
 
   wallClock(instant: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+    this.#format ??= new Intl.DateTimeFormat('en-US', { timeZone: this.timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
     const parts: Record<string, number> = {};
     for (const part of this.#format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
     return { year: parts['year']!, month: parts['month']!, day: parts['day']!, hour: parts['hour']!, minute: parts['minute']!, second: parts['second']! };

