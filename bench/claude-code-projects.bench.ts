@@ -24,8 +24,8 @@ const PROJECTS = ['claude-code-sessions', 'test', 'test_data', 'real_projects'];
 const GOAL = 1.0;
 /** Runs per side at each size (interleaved): a run at 100× takes about a minute. */
 const SIZES = [
-  { copies: 1, runs: 3 },
-  { copies: 10, runs: 2 },
+  { copies: 1, runs: 7 },
+  { copies: 10, runs: 3 },
   { copies: 100, runs: 1 },
 ] as const;
 
