@@ -60,7 +60,12 @@ describe.each([
         expect(tokenizer.encodePair!(input, edited, at)).toEqual([tokensA, tokensB]);
         const pair = tokenizer.countPair!(input, edited, at);
         expect([pair.a, pair.b]).toEqual([tokensA.length, tokensB.length]);
-        expect(pair.commonTokens).toBe(tokenizer.count(input.slice(0, pair.commonEnd)));
+        // The tokens before `commonEnd` are the ones both encodings start with, and they spell exactly
+        // the text before it. (Counting that text on its own may differ: a whitespace run at the end
+        // of a text is split as the end, not as the space before a word.)
+        expect(tokensB.slice(0, pair.commonTokens)).toEqual(tokensA.slice(0, pair.commonTokens));
+        const spelled = tokensA.slice(0, pair.commonTokens).reduce((bytes, token) => bytes + tokenizer.tokenByteLength!(token), 0);
+        expect(spelled).toBe(Buffer.byteLength(input.slice(0, pair.commonEnd)));
         expect(tokenizer.commonTokens!(input, edited, at)).toBe(leading(tokensA, tokensB));
       }),
       { numRuns: 800 },
