@@ -1,4 +1,4 @@
-import { hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey, type Tokenizer } from '../../prefix/index.js';
+import { hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey } from '../../prefix/index.js';
 import { SegmentPathTrie, type SegmentPath } from '../../prefix/segment-path-trie.js';
 import { anthropicPolicy } from '../policies/anthropic.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
@@ -16,8 +16,7 @@ import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import { headNote } from './head-note.js';
 import { SessionRequestBlocks } from './session-request-blocks.js';
-import { asCountMemo, type CountMemo } from './run-count-memo.js';
-import { characterEstimate } from './character-estimate.js';
+import { BlockSizes } from './block-sizes.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
 
 /**
@@ -148,8 +147,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly sessions: readonly ReplaySession[];
   readonly sessionStates: readonly SessionState[];
   #current: Current | undefined;
-  readonly #tokenizer: Tokenizer | undefined;
-  readonly #memo: CountMemo | undefined;
+  readonly #sizes: BlockSizes;
   readonly #globalHead: boolean;
   readonly #headTokens: number | undefined;
   readonly #heads: HeadEvidence;
@@ -158,7 +156,6 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #ttlSeconds: number;
   readonly #store = new PrefixStore<Label>();
   readonly #blockMemo = new Map<string, RequestBlock[]>();
-  readonly #estimates = new Map<number, number>();
   readonly #trie = new SegmentPathTrie<undefined>({ newSlot: () => undefined, match: 'object' });
   readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
   readonly #latest = new Map<SessionState, Latest>();
@@ -169,28 +166,11 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     this.sessionStates = states;
     const rootId = states[0]?.id ?? null;
     this.sessions = states.map((state, index) => ({ file: state.transcript.file, id: state.id, format: 'claude-code', parentSession: index === 0 ? null : rootId, seedLength: null }));
-    this.#tokenizer = options.tokenizer;
-    this.#memo = this.#tokenizer === undefined ? undefined : asCountMemo(this.#tokenizer);
+    this.#sizes = new BlockSizes(options.tokenizer);
     this.#globalHead = options.globalHead ?? false;
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
-  }
-
-  /**
-   * The block's estimated size before calibration: the tokenizer's count when one was given
-   * (remembered per block: counting costs its text), else Anthropic's characters-per-token rule.
-   * `segment` is the block's segment, whose hash a run's count memo is keyed by.
-   */
-  #estimate(block: RequestBlock, segment: Segment): number {
-    const tokenizer = this.#tokenizer;
-    if (tokenizer === undefined) return characterEstimate(block.text);
-    let tokens = this.#estimates.get(block.symbol);
-    if (tokens === undefined) {
-      tokens = this.#memo === undefined ? tokenizer.count(block.text) : this.#memo.countHashed(segment.hash, block.text);
-      this.#estimates.set(block.symbol, tokens);
-    }
-    return tokens;
   }
 
   /** Every API call of the tree, in the order sent. */
@@ -240,7 +220,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     for (let at = 0; at < units.length; at++) {
       if (at < shared) ends[at] = anchor!.record.ends.at(at)!;
       else if (at === 0) ends[at] = state.headEnd ?? evidence?.tokens ?? this.#headTokens ?? this.#heads.size(key, time) ?? 0;
-      else ends[at] = ends[at - 1]! + Math.round(scale * (estimates[at] = this.#estimate(blocks[at - 1]!, segments[at]!)));
+      else ends[at] = ends[at - 1]! + Math.round(scale * (estimates[at] = this.#sizes.estimate(blocks[at - 1]!, segments[at]!.hash)));
     }
     const lastEnd = ends.at(-1)!;
     const tokens = lastEnd + state.calibration.tail;
