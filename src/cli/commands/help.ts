@@ -48,6 +48,7 @@ export const ANALYZE_HELP: CommandHelp = {
     '  --by: a roll-up table; --ttl 1h: replay again under the 1-hour TTL and compare;\n' +
     '  --fork: replay again with each subagent forked from its parent\'s request instead of spawned, and compare; --requests: a row per request; --segments: segment lists in --json.\n' +
     '  --calibrate: auto (default) corrects only DSH heads rebuilt from placeholders by their first observed total; never; first-request (every head).\n' +
+    '  --tokenizer: counts for inputs without a tokenizer of their own (default o200k_base); Claude Code blocks are sized by characters (~3.5 a token) unless it is given.\n' +
     '  Also reads watch records (watchFetch({ record })). --fail-on: exit 1 when a request lost its cached head (or broke the prefix anywhere), named on stderr.',
 };
 
