@@ -1,4 +1,5 @@
-import { readWholeBody, commonPrefixLength, spliceBody, type ReadBody } from './spliced-body.js';
+import { commonChars } from '../../prefix/common-chars.js';
+import { readWholeBody, spliceBody, type ReadBody } from './spliced-body.js';
 import type { Rendered } from './segment-reuse.js';
 
 /** A body the watch read, and the request it rendered to (once it did). */
@@ -36,7 +37,7 @@ export class BodyHistory {
       // Only a body that also holds the new text's char at `longest` can share more: most bodies are
       // ruled out there, without comparing everything before it again.
       if (longest >= 0 && known.body.text.charCodeAt(longest) !== text.charCodeAt(longest)) continue;
-      const shared = commonPrefixLength(known.body.text, text);
+      const shared = commonChars(known.body.text, text);
       if (shared > longest) [nearest, longest] = [known, shared];
     }
     const body = (nearest && spliceBody(nearest.body, text, longest)) ?? readWholeBody(text, source);

@@ -1,3 +1,4 @@
+import { commonChars } from '../../prefix/common-chars.js';
 import { isJsonObject, type JsonObject } from '../wire/index.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../wire/json-depth.js';
 import { refuseTooDeep } from '../wire/parse-json-text.js';
@@ -51,31 +52,11 @@ export function readWholeBody(text: string, source = 'request body'): ReadBody |
   return { text, json, members: unique ? members.map(bodyMember) : null };
 }
 
-// Chunk of the texts compared at once: equal chunks are compared natively, so only the chunk that
-// differs is walked char by char.
+// Chunk of the texts' ends compared at once: equal chunks are compared natively, so only the chunk
+// that differs is walked char by char (a body's changed run usually ends a few chars from its end).
 const CHUNK = 4096;
-// The shortest stretch compared natively when closing in on the difference.
-const SHORTEST_STEP = 64;
 
-/**
- * Length of the longest common prefix of `a` and `b`. Stretches are compared natively, each twice
- * as long as the last while they are equal and a quarter as long once one is not: a 700 KB shared
- * prefix takes a few dozen comparisons, and only the last short stretch is walked char by char.
- */
-export function commonPrefixLength(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let at = 0;
-  for (let step = CHUNK; step >= SHORTEST_STEP; ) {
-    if (at + step <= limit && a.slice(at, at + step) === b.slice(at, at + step)) {
-      at += step;
-      step *= 2;
-    } else step = Math.floor(step / 4);
-  }
-  while (at < limit && a.charCodeAt(at) === b.charCodeAt(at)) at++;
-  return at;
-}
-
-/** Length of the longest common suffix of `a` and `b`, at most `limit`. */
+/** Number of chars `a` and `b` have in common at their ends, at most `limit`. */
 function commonSuffixLength(a: string, b: string, limit: number): number {
   let length = 0;
   while (length + CHUNK <= limit && a.slice(a.length - length - CHUNK, a.length - length) === b.slice(b.length - length - CHUNK, b.length - length)) length += CHUNK;
@@ -110,10 +91,10 @@ function leadingBelow(ranges: readonly JsonRange[], side: 'start' | 'end', limit
  * boundary of that array, the text after it is `earlier`'s from one, and `earlier` was valid JSON;
  * the run itself is checked to be elements with their commas, each element parsed.
  *
- * `prefix` is `commonPrefixLength(earlier.text, text)` when the caller has it already (choosing the
+ * `prefix` is `commonChars(earlier.text, text)` when the caller has it already (choosing the
  * nearest earlier body measures it): the texts are then not compared again.
  */
-export function spliceBody(earlier: ReadBody, text: string, prefix = commonPrefixLength(earlier.text, text)): ReadBody | undefined {
+export function spliceBody(earlier: ReadBody, text: string, prefix = commonChars(earlier.text, text)): ReadBody | undefined {
   const old = earlier.text;
   if (prefix === old.length && prefix === text.length) return earlier;
   const members = earlier.members;
