@@ -105,8 +105,8 @@ export async function sessionState(
  * Replays a Claude Code session — a main transcript and its subagent sidechains — through a cache
  * policy in the order the requests were sent, and sets each prediction beside the usage Claude Code
  * logged. Request bodies are rebuilt from the transcript (messages in order, Claude Code's two
- * breakpoints: end of the system prompt and end of the last message); token counts are o200k
- * estimates calibrated against the usage of the session's earlier requests.
+ * breakpoints: end of the system prompt and end of the last message); token counts are estimates
+ * (`BlockSizes`) calibrated against the usage of the session's earlier requests.
  */
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
   const input = inputLimit(options);

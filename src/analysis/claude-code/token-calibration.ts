@@ -1,5 +1,5 @@
 /**
- * Claude's tokenizer is not public, so block sizes are estimated with o200k and calibrated against
+ * Claude's tokenizer is not public, so block sizes are estimated (`BlockSizes`) and calibrated against
  * what the session itself reported on earlier requests: every logged usage gives the position of the
  * request's last breakpoint (`cache_read + cache_creation`) and its total (`+ input`). Only earlier
  * requests are used: a prediction never sees its own usage.
@@ -16,7 +16,7 @@ export class SessionCalibration {
   }
 
   /**
-   * Claude tokens per o200k token, learned from requests that only appended blocks to an observed
+   * Claude tokens per estimated token, learned from requests that only appended blocks to an observed
    * one (observed growth / estimated growth). The initial value holds until 200 estimated tokens of
    * growth were seen, so a one-word turn cannot swing it.
    */
@@ -31,7 +31,7 @@ export class SessionCalibration {
     return this.#tails[Math.floor(this.#tails.length / 2)]!;
   }
 
-  /** Records one appended stretch: `estimated` o200k tokens that the provider counted as `observed`. */
+  /** Records one appended stretch: `estimated` tokens that the provider counted as `observed`. */
   recordGrowth(observed: number, estimated: number): void {
     if (observed <= 0 || estimated <= 0) return;
     this.#observedGrowth += observed;
