@@ -101,6 +101,12 @@ export {
   anthropicPolicy,
   CACHE_POLICIES,
   costOf,
+  createAnthropicPolicy,
+  createDeepSeekPolicy,
+  createOpenAIPolicy,
+  createPolicyRegistry,
+  createSglangPolicy,
+  createVllmPolicy,
   deepseekPolicy,
   openaiPolicy,
   openaiRoute,
@@ -122,12 +128,15 @@ export type {
   OpenAIPolicyOptions,
   PolicyInput,
   PolicyParameter,
+  LongContextPrices,
   PolicyRegistry,
   PriceOverrides,
   PriceTable,
   SglangPolicyOptions,
   VllmPolicyOptions,
 } from './policies/index.js';
+// Published model prices (a maintained table's rows, in force at a request's time).
+export { PriceBook, publishedPrices } from './prices/index.js';
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export {
   DeepSeekV4Tokenizer,

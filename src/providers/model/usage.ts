@@ -25,6 +25,11 @@ export interface CacheUsage {
   readonly cacheRead: number;
   /** Input tokens written to the cache by this call (Anthropic bills these; DeepSeek reports none). */
   readonly cacheWrite: number;
+  /**
+   * The part of `cacheWrite` written with a 1-hour TTL (Anthropic's `ephemeral_1h_input_tokens`),
+   * billed at its own rate. Absent: every write has the provider's default TTL.
+   */
+  readonly cacheWrite1h?: number;
 }
 
 /** The usage record as DSH logs it on `assistant/message` and on the `usage` stream chunk. */
