@@ -1,7 +1,7 @@
 import { UsageError } from '../prefix/errors.js';
 
-/** Output formats of the commands that render reports (`html` only where a command draws pictures). */
-export type OutputFormat = 'text' | 'md' | 'json' | 'html';
+/** Output formats of the commands that render reports (`html` only where a command draws pictures, `jsonl` where it writes one row per request). */
+export type OutputFormat = 'text' | 'md' | 'json' | 'html' | 'jsonl';
 
 const TEXT_FORMATS = ['text', 'md', 'json'] as const satisfies readonly OutputFormat[];
 

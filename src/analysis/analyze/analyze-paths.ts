@@ -34,9 +34,10 @@ export interface AnalyzeOptions extends InputLimit {
   /**
    * What to keep of each tree once analysed (its unread prefixes explained), called tree by tree as
    * the readers produce them; null leaves a tree out. With it, the result's trees are what it kept
-   * and its duplication accounts are null: the caller settles those from the whole trees.
+   * and its duplication accounts are null: the caller settles those from the whole trees. `reader`
+   * is the name of the reader that read the tree (`dsh`, `claude-code`, `watch`, `wire`).
    */
-  readonly settle?: (tree: SessionTreeAnalysis) => Promise<SessionTreeAnalysis | null>;
+  readonly settle?: (tree: SessionTreeAnalysis, reader: string) => Promise<SessionTreeAnalysis | null>;
 }
 
 /** The result of `kvprefix analyze`: one analysis per session tree, in input order, and what was skipped. */
@@ -180,11 +181,11 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
   let analysed = 0;
   // Trees the readers settled as they went; the rest are settled here, once each.
   const settled = new Set<SessionTreeAnalysis>();
-  const settle = async (tree: SessionTreeAnalysis): Promise<SessionTreeAnalysis | null> => {
+  const settle = async (tree: SessionTreeAnalysis, reader: string): Promise<SessionTreeAnalysis | null> => {
     analysed++;
     // A cause sentence that claims a shared prefix on a row that reads none of it says why.
     const explained = explainUnreadPrefixes(tree, options.policyByName(tree.policy));
-    const kept = options.settle ? await options.settle(explained) : explained;
+    const kept = options.settle ? await options.settle(explained, reader) : explained;
     if (kept !== null) settled.add(kept);
     return kept;
   };
@@ -199,10 +200,10 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...inputLimit(options),
         ...(options.calibrate ? { calibrate: options.calibrate } : {}),
-        settle,
+        settle: (tree) => settle(tree, reader.name),
     });
     for (const tree of analyzed) {
-      const kept = settled.has(tree) ? tree : await settle(tree);
+      const kept = settled.has(tree) ? tree : await settle(tree, reader.name);
       if (kept === null) continue;
       trees.push(kept);
       for (const session of kept.sessions) requests += session.requests.length;

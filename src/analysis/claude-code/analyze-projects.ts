@@ -10,7 +10,7 @@ import { SidechainIndex, transcriptHead } from './find-sidechains.js';
 import { HeadEvidence } from './head-evidence.js';
 import { assembleReport, settleTree, treeLabel, type ReportedAnalysis, type SettleOptions, type TreeReport } from './analyze-report.js';
 import { listClaudeCodeProjects } from './projects-folder.js';
-import type { RollUpKey } from './roll-up.js';
+import type { RollUpKey, TreeLabel } from './roll-up.js';
 import type { ZonedClock } from './time-window.js';
 import { runCountMemo } from './run-count-memo.js';
 import { oneHourTtlPolicy } from './what-if.js';
@@ -34,6 +34,12 @@ export interface ProjectsOptions extends SettleOptions, InputLimit {
   readonly tokenizer?: Tokenizer;
   /** Called after each transcript: files done, files in all, the file just read, requests replayed so far. */
   readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
+  /**
+   * Called with each tree as soon as it is settled (window applied, segments dropped unless kept),
+   * with its label; false leaves it out of the result, so a caller that writes each tree out as the
+   * run goes (`--format jsonl`) holds none of them.
+   */
+  readonly onTree?: (tree: SessionTreeAnalysis, label: TreeLabel) => boolean;
 }
 
 /**
@@ -77,7 +83,7 @@ export async function analyzeClaudeCodeProjects(options: ProjectsOptions): Promi
         // Right after the tree's own replay, so the fork replay rests on the same head evidence.
         const fork = options.forkWhatIf === true ? await replayForked(tree, { policy, heads, transcripts, ...counting }) : null;
         const entry = settleTree(tree, policy, await treeLabel(tree, transcripts[0]?.label), options, alternative, fork);
-        if (entry !== null) settled.push(entry);
+        if (entry !== null && (options.onTree?.(entry.tree, entry.report.label) ?? true)) settled.push(entry);
         for (const session of tree.sessions) requests += session.requests.length;
       }
     } catch (error) {

@@ -22,7 +22,7 @@ import { parseOptions } from '../parse-options.js';
 import { progressLine } from '../progress-line.js';
 
 /** `analyze` also draws the HTML prefix map (`--format html -o report.html`). */
-const ANALYZE_FORMATS = ['text', 'md', 'json', 'html'] as const satisfies readonly OutputFormat[];
+const ANALYZE_FORMATS = ['text', 'md', 'json', 'html', 'jsonl'] as const satisfies readonly OutputFormat[];
 
 /** Where `analyze` gets its cache policies: the shipped ones by name, and how a `--prices FILE` re-prices them. */
 export interface AnalyzePolicySource {
@@ -149,6 +149,39 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       if (format === 'html' && typeof values['output'] !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
+      const failVerdict = (trees: ReportedAnalysis['trees']): ExitCode => {
+        if (failOn === undefined) return EXIT.ok;
+        const verdict = runVerdict(trees, failOn);
+        io.stderr(terminalText(renderRunVerdict(verdict)));
+        return verdict.failed ? EXIT.findings : EXIT.ok;
+      };
+      if (format === 'jsonl') {
+        // Rows are per request: the report's own shapes have no place in them.
+        const reportOnly = [['--by', by !== undefined], ['--ttl 1h', ttl === '1h'], ['--fork', forkWhatIf], ['--segments', segments], ['--requests', values['requests'] === true]] as const;
+        for (const [option, given] of reportOnly) if (given) throw new UsageError('usage/not-a-row-option', `${option} shapes a report; --format jsonl writes one row per request: leave ${option} out`);
+        const output = values['output'];
+        const progress = progressLine(io, 'analyze');
+        const { analyzeToJsonl } = await import('./analyze-jsonl.js');
+        let trees: ReportedAnalysis['trees'];
+        try {
+          trees = await analyzeToJsonl(
+            {
+              paths: positionals.length === 0 ? null : positionals,
+              analyzeOptions: { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) },
+              projectsOptions: { window, keepSegments: false, clock, folders: positionals.length === 0 ? claudeProjectsFolders(process.env) : [], policy, policyByName, ...tokenizer, maxInputBytes: limit, onProgress: progress.update, ...(project === undefined ? {} : { project }) },
+              window,
+              policyByName,
+              keep: failOn !== undefined,
+              ...(project === undefined ? {} : { project }),
+              ...(typeof output === 'string' ? { output: { file: path.resolve(io.cwd, output), label: output } } : {}),
+            },
+            io,
+          );
+        } finally {
+          progress.clear();
+        }
+        return failVerdict(trees);
+      }
       const settle = { window, keepSegments: segments || format === 'html', clock, ...(by ? { by } : {}), ...(project === undefined ? {} : { project }) };
       const progress = progressLine(io, 'analyze');
       let result: ReportedAnalysis;
@@ -184,12 +217,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       }
       const analysed = result;
       // --fail-on: the verdict on what was analysed, on stderr, after the report.
-      const exitCode = (): ExitCode => {
-        if (failOn === undefined) return EXIT.ok;
-        const verdict = runVerdict(analysed.trees, failOn);
-        io.stderr(terminalText(renderRunVerdict(verdict)));
-        return verdict.failed ? EXIT.findings : EXIT.ok;
-      };
+      const exitCode = (): ExitCode => failVerdict(analysed.trees);
       const output = values['output'];
       const colour = io.colour === true && typeof output !== 'string';
       const requests = values['requests'] === true;

@@ -1,0 +1,46 @@
+import type { PolicyLookup } from '../analyze/policy-choice.js';
+import { treeLabel, windowedTree } from '../claude-code/analyze-report.js';
+import type { TreeLabel } from '../claude-code/roll-up.js';
+import type { TimeWindow } from '../claude-code/time-window.js';
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
+import type { RowWriter } from './row-writer.js';
+
+/** What decides which rows of an analysis are written. */
+export interface RowsSelection {
+  readonly window: TimeWindow;
+  /** Only trees whose project contains this. */
+  readonly project?: string;
+  readonly policyByName: PolicyLookup;
+  /**
+   * Keep each tree (without its segments) in the analysis after its rows are written, e.g. for a
+   * `--fail-on` verdict. Default false: a tree is dropped once written, so memory holds none.
+   */
+  readonly keep?: boolean;
+}
+
+function withoutSegments(tree: SessionTreeAnalysis): SessionTreeAnalysis {
+  return { ...tree, sessions: tree.sessions.map((session) => ({ ...session, requests: session.requests.map(({ segments: _segments, ...request }) => request) })) };
+}
+
+/**
+ * The `settle` of `analyzePaths` that writes each tree's rows as soon as it is replayed: the window
+ * and `--project` applied as the reports apply them, the tree's label read as theirs is.
+ */
+export function settleIntoRows(writer: RowWriter, selection: RowsSelection): (tree: SessionTreeAnalysis, reader: string) => Promise<SessionTreeAnalysis | null> {
+  return async (tree, reader) => {
+    const label = await treeLabel(tree);
+    if (selection.project !== undefined && !(label.project ?? '').includes(selection.project)) return null;
+    const kept = windowedTree(tree, selection.window);
+    if (kept === null) return null;
+    writer.tree(kept, { reader, project: label.project, policy: selection.policyByName(kept.policy) });
+    return selection.keep === true ? withoutSegments(kept) : null;
+  };
+}
+
+/** The `onTree` of `analyzeClaudeCodeProjects` that writes each settled tree's rows (the window and projects are applied there). */
+export function claudeCodeTreeIntoRows(writer: RowWriter, selection: Pick<RowsSelection, 'policyByName' | 'keep'>): (tree: SessionTreeAnalysis, label: TreeLabel) => boolean {
+  return (tree, label) => {
+    writer.tree(tree, { reader: 'claude-code', project: label.project, policy: selection.policyByName(tree.policy) });
+    return selection.keep === true;
+  };
+}
