@@ -155,3 +155,16 @@ export function requestRow(request: RequestAnalysis, session: SessionAnalysis, t
 export function* treeRows(tree: SessionTreeAnalysis, context: RowContext): Generator<RequestRow> {
   for (const session of tree.sessions) for (const request of session.requests) yield requestRow(request, session, tree, context);
 }
+
+/** Every column of a row, in the order each row writes them (the README's "Rows for DuckDB" documents each). */
+export const ROW_COLUMNS = [
+  'schema', 'source', 'host', 'project', 'session', 'root_session', 'parent_session', 'index', 'time', 'provider', 'model', 'policy', 'tokenizer', 'tokens',
+  'predicted_uncached', 'predicted_cache_read', 'predicted_cache_read_high', 'predicted_cache_write',
+  'observed_uncached', 'observed_cache_read', 'observed_cache_write', 'observed_cache_write_1h', 'observed_output',
+  'cost_predicted', 'cost_observed', 'cost_lost', 'currency', 'priced_as',
+  'cause', 'cause_detail', 'divergence_cause', 'divergence_inferred', 'lost_tokens', 'server_cause',
+] as const satisfies readonly (keyof RequestRow)[];
+
+/** Fails to compile when a member of `RequestRow` is missing from `ROW_COLUMNS`. */
+const everyColumnListed: [Exclude<keyof RequestRow, (typeof ROW_COLUMNS)[number]>] extends [never] ? true : never = true;
+void everyColumnListed;
