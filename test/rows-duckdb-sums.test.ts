@@ -1,5 +1,5 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -47,7 +47,7 @@ async function query(sql: string): Promise<Record<string, unknown>[]> {
 }
 
 describeWithCorpus('claude-code-sessions', 'rows of the corpus Claude Code projects in DuckDB', () => {
-  it('DuckDB sums of the rows equal the --json totals (requests, tokens, predicted read, observed read, observed cost), and the rows name every cause the JSON names', async () => {
+  it('DuckDB sums of the rows equal the --json totals (requests, tokens, predicted read, observed read, observed cost), and the rows name every cause the JSON names; every query of the README runs on them', async () => {
     const rows = await analyze(['--format', 'jsonl', '-o', 'rows.jsonl']);
     expect(rows).toEqual({ code: EXIT.ok, out: '', err: expect.stringContaining('no API call in it') });
     const json = await analyze(['--json']);
@@ -84,5 +84,16 @@ describeWithCorpus('claude-code-sessions', 'rows of the corpus Claude Code proje
     const named = new Set(report.sessions.flatMap((session) => session.requests.flatMap((request) => (request.divergence ? [request.divergence.cause] : []))));
     expect(named.size).toBeGreaterThan(1);
     expect(new Set(divergences.map((row) => row['cause']))).toEqual(named);
+
+    // Every query the README's "Rows for DuckDB" gives runs on these rows and answers something.
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Rows for DuckDB'), readme.indexOf('\n## ', readme.indexOf('## Rows for DuckDB') + 1));
+    const sql = /```sql\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const queries = sql.split(';').map((text) => text.trim()).filter((text) => text !== '');
+    expect(queries).toHaveLength(5);
+    for (const text of queries) {
+      expect(text).toContain("read_json_auto('rows/*.jsonl')");
+      expect((await query(text.replaceAll('rows/*.jsonl', file))).length, text).toBeGreaterThan(0);
+    }
   }, 300_000);
 });
