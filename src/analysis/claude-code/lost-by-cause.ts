@@ -70,15 +70,22 @@ export interface CauseRow {
 
 const HEAD_CAUSES = new Set(['system', 'tools', 'persona', 'sdk', 'report-tool', 'output-contract', 'tool-filter']);
 
+/**
+ * The loss cause of a request from its divergence cause (undefined with no divergence), whether it is
+ * the first request of its session, and whether that session is a child (a subagent).
+ */
+export function lossCauseFrom(divergenceCause: string | undefined, first: boolean, child: boolean): LossCause {
+  if (divergenceCause === 'ttl') return 'idle-gap';
+  if (divergenceCause === 'route') return 'route-change';
+  if (first) return child ? 'cold-subagent' : 'cold-first';
+  if (divergenceCause !== undefined && HEAD_CAUSES.has(divergenceCause)) return 'head-change';
+  if (divergenceCause === 'history') return 'compaction-rewind';
+  return 'new-content';
+}
+
 /** The cause of one request's loss. */
 export function lossCauseOf(request: RequestAnalysis, session: SessionAnalysis): LossCause {
-  const cause = request.divergence?.cause;
-  if (cause === 'ttl') return 'idle-gap';
-  if (cause === 'route') return 'route-change';
-  if (request.index === 0) return session.parentSession === null ? 'cold-first' : 'cold-subagent';
-  if (cause !== undefined && HEAD_CAUSES.has(cause)) return 'head-change';
-  if (cause === 'history') return 'compaction-rewind';
-  return 'new-content';
+  return lossCauseFrom(request.divergence?.cause, request.index === 0, session.parentSession !== null);
 }
 
 /** "idle 12m03s" from an ISO time and the time of the request it was set against. */

@@ -6,6 +6,7 @@ import { policyByName } from '../policies/policy-registry.js';
 import { readRequestBody, type JsonObject, type WireRequest } from '../wire/index.js';
 import { BodyHistory } from './body-history.js';
 import { lossLine } from './loss-line.js';
+import { watchTelemetry } from './otel-watch.js';
 import { predictRequest, type PredictContext } from './predict-request.js';
 import { RecordFile } from './record-file.js';
 import { RouteMemory } from './route-memory.js';
@@ -100,6 +101,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   // JSON of the wire objects (messages, tools) of the bodies read, made once per parsed object.
   const jsonOf = new WeakMap<object, string>();
   const paths = new UrlPaths();
+  const telemetry = options.otel === undefined ? undefined : watchTelemetry(options.otel);
   let nextId = 0;
 
   const predict = (body: WatchedBody): Watched | undefined => {
@@ -117,6 +119,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
 
   const finish = (watched: Watched, body: WatchedBody, observed: ObservedUsage | null, outcome: WatchOutcome) => {
     callback(options.onUsage, { predicted: watched.prediction, observed });
+    if (telemetry) callback(() => telemetry.ended(watched.prediction, observed, outcome), undefined);
     if (!file) return;
     try {
       const line = recordLine(watched.prediction, { url: body.url, observed, outcome, prices: watched.policy.pricesFor(watched.prediction.route.model), ...(options.storeBodies ? { body: watched.json } : {}) });
@@ -139,6 +142,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     if (!seen || !body) return fetchImpl(input, init);
     const request = { body, seen };
     callback(options.onRequest, seen.prediction);
+    if (telemetry) callback(() => telemetry.started(request.seen.prediction, request.seen.policy), undefined);
     if (warn && seen.prediction.loss) callback(warn, lossLine(seen.prediction.loss));
     let response: Response;
     try {

@@ -1,5 +1,6 @@
 import { KvprefixError, type PrefixRequest, type Tokenizer } from '../../prefix/index.js';
 import type { CachePolicy, CachePolicyName } from '../policies/cache-policy.js';
+import type { WatchTelemetry } from './otel-types.js';
 import type { WatchPrediction, WatchUsage } from './watch-prediction.js';
 
 /** Where a watch failed: reading the request, reading the response's usage, writing the record, or in a callback of the host. */
@@ -49,4 +50,6 @@ export interface WatchOptions {
   readonly maxRequestsPerRoute?: number;
   /** Milliseconds since the epoch (default `Date.now`): the times TTLs are measured with. */
   readonly clock?: () => number;
+  /** OpenTelemetry: a span per watched request and counters of lost tokens (`WatchTelemetry`; the host's own tracer and meter). */
+  readonly otel?: WatchTelemetry;
 }
