@@ -107,7 +107,9 @@ function serverCause(_request: RequestAnalysis): string | null {
 
 /** The row of one request. */
 export function requestRow(request: RequestAnalysis, session: SessionAnalysis, tree: SessionTreeAnalysis, context: RowContext): RequestRow {
-  const prices = context.policy.pricesFor(request.route.model, request.time === null ? undefined : new Date(request.time));
+  // The table the replay priced the request's costs with (the model's current row), so the row's
+  // currency and stand-in note are those of its costs, and its lost cost sums to "where the cache went".
+  const prices = context.policy.pricesFor(request.route.model);
   const observed = request.observed;
   const lostUncached = request.predicted.uncached;
   const lostWritten = request.predicted.cacheWrite;
@@ -138,8 +140,7 @@ export function requestRow(request: RequestAnalysis, session: SessionAnalysis, t
     observed_output: observed?.output ?? null,
     cost_predicted: request.cost.predicted,
     cost_observed: observed === null ? null : request.cost.observed,
-    // Priced as "where the cache went" prices it (the model's current row), so the rows' sums by cause equal the report's.
-    cost_lost: costOf({ uncached: lostUncached, cacheRead: 0, cacheWrite: lostWritten }, context.policy.pricesFor(request.route.model)),
+    cost_lost: costOf({ uncached: lostUncached, cacheRead: 0, cacheWrite: lostWritten }, prices),
     currency: prices.currency,
     priced_as: prices.standInFor === undefined ? null : prices.source,
     cause: lossCauseOf(request, session),
