@@ -83,6 +83,11 @@ export function lossCauseFrom(divergenceCause: string | undefined, first: boolea
   return 'new-content';
 }
 
+/** What a request's lost tokens (predicted uncached and written) cost at the policy's input and write prices. */
+export function lostCostOf(request: RequestAnalysis, policy: CachePolicy): number {
+  return costOf({ uncached: request.predicted.uncached, cacheRead: 0, cacheWrite: request.predicted.cacheWrite }, policy.pricesFor(request.route.model));
+}
+
 /** The cause of one request's loss. */
 export function lossCauseOf(request: RequestAnalysis, session: SessionAnalysis): LossCause {
   return lossCauseFrom(request.divergence?.cause, request.index === 0, session.parentSession !== null);
@@ -130,7 +135,7 @@ export function treeLossByCause(tree: SessionTreeAnalysis, policy: CachePolicy):
       const written = request.predicted.cacheWrite;
       if (uncached + written === 0) continue;
       const cause = lossCauseOf(request, session);
-      const cost = costOf({ uncached, cacheRead: 0, cacheWrite: written }, policy.pricesFor(request.route.model));
+      const cost = lostCostOf(request, policy);
       const sum = sums.get(cause) ?? { requests: 0, uncached: 0, written: 0, cost: 0, worst: null };
       sum.requests++;
       sum.uncached += uncached;

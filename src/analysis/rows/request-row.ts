@@ -1,5 +1,5 @@
-import { lossCauseOf, type LossCause } from '../claude-code/lost-by-cause.js';
-import { costOf, type CachePolicy } from '../policies/cache-policy.js';
+import { lossCauseOf, lostCostOf, type LossCause } from '../claude-code/lost-by-cause.js';
+import type { CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 
 /**
@@ -107,9 +107,9 @@ function serverCause(_request: RequestAnalysis): string | null {
 
 /** The row of one request. */
 export function requestRow(request: RequestAnalysis, session: SessionAnalysis, tree: SessionTreeAnalysis, context: RowContext): RequestRow {
-  // The table the replay priced the request's costs with (the model's current row), so the row's
-  // currency and stand-in note are those of its costs, and its lost cost sums to "where the cache went".
-  const prices = context.policy.pricesFor(request.route.model);
+  // The table the replay priced the request's costs with (the row in force at its time), so the
+  // row's currency and stand-in note are those of its costs.
+  const prices = context.policy.pricesFor(request.route.model, request.time === null ? undefined : new Date(request.time));
   const observed = request.observed;
   const lostUncached = request.predicted.uncached;
   const lostWritten = request.predicted.cacheWrite;
@@ -140,7 +140,8 @@ export function requestRow(request: RequestAnalysis, session: SessionAnalysis, t
     observed_output: observed?.output ?? null,
     cost_predicted: request.cost.predicted,
     cost_observed: observed === null ? null : request.cost.observed,
-    cost_lost: costOf({ uncached: lostUncached, cacheRead: 0, cacheWrite: lostWritten }, prices),
+    // As "where the cache went" prices it, so the rows' sums by cause are the report's.
+    cost_lost: lostCostOf(request, context.policy),
     currency: prices.currency,
     priced_as: prices.standInFor === undefined ? null : prices.source,
     cause: lossCauseOf(request, session),
