@@ -29,7 +29,7 @@ const SIZES = [
   { copies: 100, runs: 1 },
 ] as const;
 
-interface Run {
+export interface Run {
   readonly cpuMs: number;
   readonly wallMs: number;
   readonly peakRssMiB: number;
@@ -37,7 +37,7 @@ interface Run {
 }
 
 /** Runs a command under /usr/bin/time; its CPU time, wall time and peak RSS. */
-function timed(command: string, args: readonly string[], config: string, keepOutput: boolean): Run {
+export function timed(command: string, args: readonly string[], config: string, keepOutput: boolean): Run {
   const report = path.join(config, 'time.txt');
   const started = performance.now();
   const child = spawnSync('/usr/bin/time', ['-o', report, '-f', '%U %S %M', command, ...args], {
@@ -55,13 +55,13 @@ function timed(command: string, args: readonly string[], config: string, keepOut
 }
 
 /** Bytes of every file under a folder. */
-function folderBytes(folder: string): number {
+export function folderBytes(folder: string): number {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
 }
 
-function layOut(copies: number): string {
+export function layOut(copies: number): string {
   const config = mkdtempSync(path.join(tmpdir(), `kvprefix-bench-claude-projects-${copies}x-`));
   const source = corpusPath(...PROJECTS);
   for (let copy = 0; copy < copies; copy++) {

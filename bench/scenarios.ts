@@ -1,4 +1,5 @@
 import { claudeCodeProjectsScenario } from './claude-code-projects.bench.js';
+import { claudeCodeRowsScenario } from './claude-code-rows.bench.js';
 import { cliColdStartScenario } from './cli-cold-start.bench.js';
 import { comparePrefixHardInputScenario } from './compare-prefix-hard-input.bench.js';
 import { comparePrefixWarmScenario } from './compare-prefix-warm.bench.js';
@@ -29,5 +30,6 @@ export const SCENARIOS: readonly Scenario[] = [
   htmlReportScenario,
   requestFamilyScenario,
   claudeCodeProjectsScenario,
+  claudeCodeRowsScenario,
   watchFetchScenario,
 ];
