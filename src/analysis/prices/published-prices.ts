@@ -1,4 +1,4 @@
-import { calcPrice, type ModelPrice, type TieredPrices } from '@pydantic/genai-prices';
+import { calcPrice, type ModelInfo, type ModelPrice, type Provider, type TieredPrices } from '@pydantic/genai-prices';
 import type { LongContextPrices, PriceTable } from '../policies/cache-policy.js';
 
 /**
@@ -8,6 +8,18 @@ import type { LongContextPrices, PriceTable } from '../policies/cache-policy.js'
  * every `source` so a report says which table priced it.
  */
 const TABLE = '@pydantic/genai-prices 0.1.8';
+
+const NO_USAGE = { input_tokens: 0, output_tokens: 0 };
+
+/** The table's model that prices an id on one provider: found once, priced at any time after. */
+export interface PriceModel {
+  /** The id asked about (the table's model matches it, not always its own id). */
+  readonly id: string;
+  readonly provider: Provider;
+  readonly model: ModelInfo;
+  /** How finely its price can change: never, by start date, or by time of day (DeepSeek's peak hours). */
+  readonly changes: 'never' | 'by-day' | 'by-minute';
+}
 
 type Price = number | TieredPrices | undefined;
 
@@ -42,25 +54,34 @@ function longContextOf(row: ModelPrice, input: number, cacheRead: number, cacheW
 }
 
 /**
- * The table's row for `model` on the first of `provider` that has one (genai-prices provider ids:
- * `anthropic`, `openai`, `deepseek`, `aws` for Bedrock, `google` for Vertex, …), in force at `at`
- * (default: now), or `undefined` when none has a row for it. A model is never looked up on a
- * provider the caller did not name: a bare unknown id must not take another provider's row of a
- * similar name.
+ * The table's model for `model` on the first of `provider` that has one (genai-prices provider ids:
+ * `anthropic`, `openai`, `deepseek`, `aws` for Bedrock, `google` for Vertex, …), or `undefined`. A
+ * model is never looked up on a provider the caller did not name: a bare unknown id must not take
+ * another provider's row of a similar name.
+ */
+export function findPriceModel(provider: string | readonly string[], model: string): PriceModel | undefined {
+  for (const providerId of typeof provider === 'string' ? [provider] : provider) {
+    const found = calcPrice(NO_USAGE, model, { providerId });
+    if (found === null) continue;
+    const entries = Array.isArray(found.model.prices) ? found.model.prices : [];
+    const changes = entries.some((entry) => entry.constraint?.type === 'time_of_date') ? 'by-minute' : entries.length > 0 ? 'by-day' : 'never';
+    return { id: model, provider: found.provider, model: found.model, changes };
+  }
+  return undefined;
+}
+
+/**
+ * The row of a found model in force at `at` (default: now). The table resolves the date and time
+ * constraints itself, handed the one model so that nothing is matched again.
  *
  * Where the row has no cache-write price (OpenAI before GPT-5.6, DeepSeek: writes are not billed as
  * such) `cacheWrite` is the input price, so a written token costs what an uncached one does.
  */
-export function publishedPrices(provider: string | readonly string[], model: string, at?: Date): PriceTable | undefined {
+export function priceRowAt(found: PriceModel, at?: Date): PriceTable | undefined {
   const when = at !== undefined && !Number.isNaN(at.getTime()) ? at : undefined;
-  const options = when === undefined ? {} : { timestamp: when };
-  let found: ReturnType<typeof calcPrice> = null;
-  for (const providerId of typeof provider === 'string' ? [provider] : provider) {
-    found = calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { ...options, providerId });
-    if (found !== null) break;
-  }
-  if (found === null) return undefined;
-  const row = found.model_price;
+  const priced = calcPrice(NO_USAGE, found.id, { provider: { ...found.provider, models: [found.model] }, ...(when === undefined ? {} : { timestamp: when }) });
+  if (priced === null) return undefined;
+  const row = priced.model_price;
   const input = baseOf(row['input_mtok']);
   const output = baseOf(row['output_mtok']);
   if (input === undefined || output === undefined) return undefined;
@@ -68,7 +89,7 @@ export function publishedPrices(provider: string | readonly string[], model: str
   const cacheWrite = baseOf(row['cache_write_mtok']) ?? input;
   const cacheWrite1h = baseOf(row['cache_write_1h_mtok']);
   const longContext = longContextOf(row, input, cacheRead, cacheWrite, cacheWrite1h, output);
-  const dated = when === undefined ? 'in force now' : `in force ${when.toISOString().slice(0, 10)}`;
+  const dated = found.changes === 'never' ? 'its only row' : when === undefined ? 'in force now' : `in force ${when.toISOString().slice(0, found.changes === 'by-minute' ? 16 : 10)}`;
   return {
     currency: 'USD',
     input,
@@ -79,4 +100,10 @@ export function publishedPrices(provider: string | readonly string[], model: str
     ...(longContext === undefined ? {} : { longContext }),
     source: `${TABLE} (${found.provider.id} ${found.model.id}, ${dated})`,
   };
+}
+
+/** The row for `model` on the first of `provider` that has one, in force at `at`, or `undefined`. */
+export function publishedPrices(provider: string | readonly string[], model: string, at?: Date): PriceTable | undefined {
+  const found = findPriceModel(provider, model);
+  return found === undefined ? undefined : priceRowAt(found, at);
 }
