@@ -10,7 +10,7 @@ const DEFAULT_KEPT = 256;
  * request can ask the provider to compare it with the same earlier request kvprefix compares it with.
  */
 export class ResponseIds {
-  readonly #ids = new Map<string, string>();
+  readonly #ids = new Map<string, { readonly provider: string; readonly id: string }>();
   readonly #kept: number;
 
   constructor(kept = DEFAULT_KEPT) {
@@ -21,13 +21,18 @@ export class ResponseIds {
   set(route: RouteKey, index: number, id: string): void {
     const key = keyOf(routeLabel(route), index);
     this.#ids.delete(key);
-    this.#ids.set(key, id);
+    this.#ids.set(key, { provider: route.provider, id });
     while (this.#ids.size > this.#kept) this.#ids.delete(this.#ids.keys().next().value!);
   }
 
-  /** The response id of the request a divergence names (`against.session` is its route's label), if it succeeded. */
-  of(against: { readonly session: string; readonly index: number } | null | undefined): string | undefined {
-    return against ? this.#ids.get(keyOf(against.session, against.index)) : undefined;
+  /**
+   * The response id of the request a divergence names (`against.session` is its route's label), if
+   * it succeeded on `provider`: a provider can only compare with its own responses (a request that
+   * moved from Anthropic to OpenAI is compared with nothing).
+   */
+  of(against: { readonly session: string; readonly index: number } | null | undefined, provider: string): string | undefined {
+    const found = against ? this.#ids.get(keyOf(against.session, against.index)) : undefined;
+    return found?.provider === provider ? found.id : undefined;
   }
 }
 

@@ -150,7 +150,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     let asked = asksAnthropicDiagnosis(seen.json);
     if (options.diagnostics === true) {
       try {
-        const fields = diagnosisFields(seen.json, seen.prediction.format, seen.prediction.route, responseIds.of(seen.prediction.divergence?.against));
+        const fields = diagnosisFields(seen.json, seen.prediction.format, seen.prediction.route, responseIds.of(seen.prediction.divergence?.against, seen.prediction.route.provider));
         if (fields) {
           sent = withBody(input, init, bodyWithFields(body.text, seen.json, fields));
           asked ||= asksAnthropicDiagnosis(fields);
