@@ -1,7 +1,7 @@
 import { InputError, type LayoutName } from '../../prefix/index.js';
 import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import { BodyLocation, findRequestBodies, parseJsonText, parseYamlText, readRequestBody, type WireRequest } from '../wire/index.js';
-import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../wire/cache-miss-reason.js';
+import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { observedUsageOf, type ObservedUsage } from './observed-usage.js';
 import { isJsonObject } from '../../prefix/json-object.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';

@@ -1,4 +1,4 @@
-import type { CacheMissReason } from '../wire/cache-miss-reason.js';
+import type { CacheMissReason } from '../usage/cache-miss-reason.js';
 import type { CacheClass } from './cache-class.js';
 import { CAUSE_RULES } from './cause-rules.js';
 import { REPLAY_CAUSES } from './replay-causes.js';

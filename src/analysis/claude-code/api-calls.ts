@@ -1,5 +1,5 @@
 import { fromAnthropicUsage } from '../usage/index.js';
-import { cacheMissReasonOf, type CacheMissReason } from '../wire/cache-miss-reason.js';
+import { cacheMissReasonOf, type CacheMissReason } from '../usage/cache-miss-reason.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
 /** The model Claude Code logs on assistant messages it wrote itself (API errors, interruptions): no request was sent. */

@@ -1,5 +1,5 @@
 import { cacheClassesOfReason, cacheClassOfCause } from '../causes/server-cause-class.js';
-import type { CacheMissReason } from '../wire/cache-miss-reason.js';
+import type { CacheMissReason } from '../usage/cache-miss-reason.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from './session-analysis.js';
 
 /** A request whose predicted cause names another part of the request than the provider's diagnosis. */

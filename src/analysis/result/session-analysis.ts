@@ -1,6 +1,6 @@
 import type { HeadCalibrationReport } from '../replay/head-calibration.js';
 import type { CachePolicyName, CachePrediction, CacheUsage } from '../policies/cache-policy.js';
-import type { CacheMissReason } from '../wire/cache-miss-reason.js';
+import type { CacheMissReason } from '../usage/cache-miss-reason.js';
 
 /**
  * The result of analysing recorded sessions (`kvprefix analyze`, and the library functions behind

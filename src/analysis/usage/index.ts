@@ -1,3 +1,5 @@
 // Usage as each provider reports it, read by one converter per provider into the one usage shape.
 export { fromAnthropicUsage, fromOpenAIUsage } from './provider-usage.js';
 export type { AnthropicUsage, ObservedUsage } from './provider-usage.js';
+export { asksAnthropicDiagnosis, cacheMissReasonOf } from './cache-miss-reason.js';
+export type { CacheMissReason } from './cache-miss-reason.js';

@@ -1,6 +1,6 @@
 import { isJsonObject } from '../../prefix/json-object.js';
 import type { CacheUsage } from '../policies/cache-policy.js';
-import type { CacheMissReason } from '../wire/cache-miss-reason.js';
+import type { CacheMissReason } from './cache-miss-reason.js';
 
 /**
  * Usage a provider reported for one request: input split as billed, and output tokens; and, where

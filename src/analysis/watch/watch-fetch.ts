@@ -4,7 +4,7 @@ import { choosePolicy } from '../analyze/policy-choice.js';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import { policyByName } from '../policies/policy-registry.js';
 import { readRequestBody, type JsonObject, type WireRequest } from '../wire/index.js';
-import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../wire/cache-miss-reason.js';
+import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { BodyHistory } from './body-history.js';
 import { ResponseIds } from './diagnostics-ids.js';
 import { bodyWithFields, diagnosisFields, withBody } from './diagnostics-request.js';

@@ -1,4 +1,4 @@
-import { isJsonObject } from './body-fields.js';
+import { isJsonObject } from '../../prefix/json-object.js';
 
 /**
  * The provider's own word, after the fact, on why a request could not reuse the prefix of the
