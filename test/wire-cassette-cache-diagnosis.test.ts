@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { readEmbeddedPageData } from '../src/analysis/index.js';
 import { bufferedIo, runCli } from '../src/cli/index.js';
 
 const SYSTEM = [{ type: 'text', text: 'You are a careful coding agent. '.repeat(300), cache_control: { type: 'ephemeral' } }];
@@ -64,4 +65,6 @@ it("a cassette's recorded diagnoses are read beside the prediction: a disagreeme
   const page = readFileSync(path.join(dir, 'page.html'), 'utf8');
   expect(page).toContain('<section id="provider-diagnosis">');
   expect(page).toContain('run.json #1: predicted extension, provider tools_changed (1,500 tokens missed)');
+  // The bar's break line carries the provider's word beside the cause.
+  expect(readEmbeddedPageData(page)[0]!.rows[1]!.break).toMatchObject({ cause: 'extension', provider: '≠ provider tools_changed (1,500 tokens missed)' });
 });

@@ -141,8 +141,7 @@ export type { AnalyzeDshSessionTreeOptions } from './dsh/index.js';
 export {
   PrefixStore,
 } from './replay/index.js';
-export { causeAccuracy, predictionAccuracy } from './result/index.js';
-export { cacheMissReasonOf } from './usage/index.js';
+export { predictionAccuracy } from './result/index.js';
 export type { CacheMissReason } from './usage/index.js';
 export type { CalibrationMode, HeadCalibrationReport, PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
 export type { CauseAccuracy, CauseDisagreement, ExplainedMiss, PredictionAccuracy, PredictionAccuracyOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/index.js';
