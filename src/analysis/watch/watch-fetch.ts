@@ -4,10 +4,8 @@ import { choosePolicy } from '../analyze/policy-choice.js';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import { policyByName } from '../policies/policy-registry.js';
 import { readRequestBody, type JsonObject, type WireRequest } from '../wire/index.js';
-import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { BodyHistory } from './body-history.js';
-import { ResponseIds } from './diagnostics-ids.js';
-import { bodyWithFields, diagnosisFields, withBody } from './diagnostics-request.js';
+import { WatchDiagnosis, type Outgoing } from './diagnostics-watch.js';
 import { lossLine } from './loss-line.js';
 import { predictRequest, type PredictContext } from './predict-request.js';
 import { RecordFile } from './record-file.js';
@@ -103,8 +101,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   // JSON of the wire objects (messages, tools) of the bodies read, made once per parsed object.
   const jsonOf = new WeakMap<object, string>();
   const paths = new UrlPaths();
-  // With `diagnostics`, each successful response's id, for the later requests compared with its request.
-  const responseIds = new ResponseIds();
+  const diagnosis = new WatchDiagnosis(options.diagnostics === true);
   let nextId = 0;
 
   const predict = (body: WatchedBody): Watched | undefined => {
@@ -145,24 +142,16 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     const request = { body, seen };
     callback(options.onRequest, seen.prediction);
     if (warn && seen.prediction.loss) callback(warn, lossLine(seen.prediction.loss));
-    // The prediction was made on the body as the host wrote it; the diagnosis fields go out after it.
-    let sent: Parameters<typeof fetch> = [input, init];
-    let asked = asksAnthropicDiagnosis(seen.json);
-    if (options.diagnostics === true) {
-      try {
-        const fields = diagnosisFields(seen.json, seen.prediction.format, seen.prediction.route, responseIds.of(seen.prediction.divergence?.against, seen.prediction.route.provider));
-        if (fields) {
-          sent = withBody(input, init, bodyWithFields(body.text, seen.json, fields));
-          asked ||= asksAnthropicDiagnosis(fields);
-        }
-      } catch (error) {
-        report('request', error);
-        sent = [input, init];
-      }
+    let outgoing: Outgoing;
+    try {
+      outgoing = diagnosis.outgoing(seen.prediction, seen.json, body.text, input, init);
+    } catch (error) {
+      report('request', error);
+      outgoing = { sent: [input, init], asked: false };
     }
     let response: Response;
     try {
-      response = await fetchImpl(...sent);
+      response = await fetchImpl(...outgoing.sent);
     } catch (error) {
       finish(request.seen, request.body, null, 'failed');
       throw error;
@@ -170,9 +159,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     try {
       return tapResponse(response, (outcome: TapOutcome) => {
         if (outcome.state === 'failed') report('response', outcome.error);
-        const usage = outcome.state === 'failed' ? null : withCacheMissReason(outcome.usage, cacheMissReasonOf(outcome.facts?.fields, asked));
-        const id = outcome.state === 'failed' ? undefined : outcome.facts?.id;
-        if (options.diagnostics === true && response.ok && id !== undefined) responseIds.set(seen.prediction.route, seen.prediction.routeIndex, id);
+        const usage = diagnosis.incoming(request.seen.prediction, response, outcome, outgoing.asked);
         finish(request.seen, request.body, usage, outcome.state === 'failed' ? 'failed' : usage ? 'read' : outcome.state === 'read' ? 'no-usage' : 'cancelled');
       });
     } catch (error) {
