@@ -27,7 +27,7 @@ describe('prediction accuracy', () => {
     const accuracy = predictionAccuracy([
       tree([request(0, [0, 0], 0), request(1000, [1000, 1000], 1000), request(1000, [0, 1000], 900), request(5000, [5000, 5000], 0), request(7, [7, 7], null)]),
     ]);
-    expect(accuracy).toEqual({ requests: 4, excludedRequests: 0, excluded: [], unit: 1, coldWarmAgree: 3, readInRange: 3, exactReads: 2, withinUnit: 2, medianReadError: 100, medianInputError: 10000, readsWithin: { 64: 2, 512: 3, 2048: 3 } });
+    expect(accuracy).toEqual({ requests: 4, excludedRequests: 0, excluded: [], unit: 1, coldWarmAgree: 3, readInRange: 3, exactReads: 2, withinUnit: 2, medianReadError: 100, medianInputError: 10000, readsWithin: { 64: 2, 512: 3, 2048: 3 }, causes: { compared: 0, agree: 0, disagreements: [], notCompared: 0, explainedMisses: [] } });
   });
 
   it('counts reads within one unit of the policy and leaves out usage smaller than the request\'s own messages', () => {

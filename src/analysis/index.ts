@@ -150,8 +150,9 @@ export {
   PrefixStore,
 } from './replay/index.js';
 export { predictionAccuracy } from './result/index.js';
+export type { CacheMissReason } from './usage/index.js';
 export type { CalibrationMode, HeadCalibrationReport, PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './replay/index.js';
-export type { PredictionAccuracy, PredictionAccuracyOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/index.js';
+export type { CauseAccuracy, CauseDisagreement, ExplainedMiss, PredictionAccuracy, PredictionAccuracyOptions, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/index.js';
 // Claude Code transcripts: predicted against logged cache usage.
 export {
   analyzeClaudeCodeSession,

@@ -12,6 +12,8 @@ export interface TurnSpec {
   /** Content blocks of the response, each logged as its own entry as Claude Code streams them. */
   readonly blocks?: readonly { readonly type: 'text'; readonly text: string }[];
   readonly usage: { readonly input: number; readonly read: number; readonly write: number; readonly output?: number };
+  /** The message's `diagnostics` as the API returned it (not logged when absent). */
+  readonly diagnostics?: unknown;
 }
 
 /**
@@ -46,6 +48,7 @@ export function writeTranscript(turns: readonly TurnSpec[], options: { readonly 
             model: turn.model ?? 'claude-sonnet-4-5-20250929',
             content: [block],
             usage: { input_tokens: turn.usage.input, cache_read_input_tokens: turn.usage.read, cache_creation_input_tokens: turn.usage.write, output_tokens: output },
+            ...(turn.diagnostics === undefined ? {} : { diagnostics: turn.diagnostics }),
           },
         }),
       );

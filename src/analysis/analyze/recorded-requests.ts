@@ -1,6 +1,7 @@
 import { InputError, type LayoutName } from '../../prefix/index.js';
 import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import { BodyLocation, findRequestBodies, parseJsonText, parseYamlText, readRequestBody, type WireRequest } from '../wire/index.js';
+import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { observedUsageOf, type ObservedUsage } from './observed-usage.js';
 import { isJsonObject } from '../../prefix/json-object.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
@@ -68,6 +69,10 @@ export async function readRecordedRequests(file: string, label: string, options:
     });
     const interaction = interactions?.[index];
     const response = isJsonObject(interaction) && isJsonObject(interaction['response']) ? interaction['response'] : single;
-    return { wire, observed: response ? observedUsageOf(responseBody(response)) : null, time: response ? responseTime(response) : null };
+    if (!response) return { wire, observed: null, time: null };
+    const body = responseBody(response);
+    // The provider's cache diagnosis where the response carries one; Anthropic's `diagnostics: null` means "fully reusable" only when this request asked.
+    const observed = withCacheMissReason(observedUsageOf(body), cacheMissReasonOf(body, asksAnthropicDiagnosis(found.body)));
+    return { wire, observed, time: responseTime(response) };
   });
 }

@@ -1,4 +1,5 @@
 import type { Divergence, PrefixRequest } from '../../prefix/index.js';
+import type { CacheClass } from './cache-class.js';
 import type { CauseScope } from './cause-scope.js';
 import type { DivergenceCause } from './divergence-cause.js';
 import type { HeadChanges } from './head-changes.js';
@@ -37,6 +38,11 @@ export interface CauseFinding {
 export interface CauseRule {
   readonly cause: DivergenceCause;
   readonly where: 'route' | 'head' | 'messages';
+  /**
+   * The part of the request the provider's own diagnosis names for this cause (Anthropic's
+   * `tools_changed` for `tools`, …): what a predicted cause is scored against.
+   */
+  readonly cacheClass: CacheClass;
   /** When the rule applies, in one sentence (documentation, and `--json` consumers that list rules). */
   readonly when: string;
   attribute(context: CauseContext): CauseFinding | null;

@@ -12,3 +12,8 @@ export type { CauseScope, DelegationFacts, ScopeSection, SectionedHead } from '.
 export { DIVERGENCE_CAUSES } from './divergence-cause.js';
 export type { DivergenceCause } from './divergence-cause.js';
 export { explainUnreadPrefixes, unreadReason } from './unread-prefix.js';
+export { CACHE_CLASSES } from './cache-class.js';
+export type { CacheClass } from './cache-class.js';
+export { cacheClassesOfReason, cacheClassOfCause } from './server-cause-class.js';
+export { REPLAY_CAUSES } from './replay-causes.js';
+export type { ReplayCause } from './replay-causes.js';

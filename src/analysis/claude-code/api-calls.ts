@@ -1,4 +1,5 @@
 import { fromAnthropicUsage } from '../usage/index.js';
+import { cacheMissReasonOf, type CacheMissReason } from '../usage/cache-miss-reason.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
 /** The model Claude Code logs on assistant messages it wrote itself (API errors, interruptions): no request was sent. */
@@ -22,6 +23,12 @@ export interface ClaudeCodeApiCall {
   /** When the request was sent, in ms since the epoch: the time of the entry it answers (the last input). */
   readonly sentAt: number;
   readonly usage: LoggedUsage | undefined;
+  /**
+   * Anthropic's cache diagnosis, where the logged message carries one (`message.diagnostics`, as the
+   * API returned it). A transcript does not log whether the request asked, so only a reason counts:
+   * `diagnostics: null` there says nothing.
+   */
+  readonly cacheMissReason?: CacheMissReason;
   /** The conversation the request carried, oldest entry first (the `parentUuid` chain before its first block); built when read. */
   readonly input: readonly ConversationEntry[];
   /** The input's last entry (`input.at(-1)`, without walking the chain), or undefined for an empty input. */
@@ -34,6 +41,11 @@ function usageOf(entry: AssistantEntry): LoggedUsage | undefined {
   const usage = entry.message.usage === undefined ? undefined : fromAnthropicUsage(entry.message.usage);
   if (usage === undefined) return undefined;
   return { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, cacheWrite1h: usage.cacheWrite1h, output: usage.output ?? 0 };
+}
+
+function reasonOf(entry: AssistantEntry): { cacheMissReason?: CacheMissReason } {
+  const reason = cacheMissReasonOf(entry.message, false);
+  return reason ? { cacheMissReason: reason } : {};
 }
 
 /** The chain of entries ending at `uuid`, oldest first; stops where a parent is not in this file. */
@@ -80,6 +92,7 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
       model: first.message.model,
       sentAt: Date.parse(sentAfter?.timestamp ?? first.timestamp),
       usage,
+      ...reasonOf(first),
       // Rebuilt on each read, never kept: a long transcript's calls would otherwise hold
       // (calls × history) entries, where the transcript itself holds each entry once.
       get input() {

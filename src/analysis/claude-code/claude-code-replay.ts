@@ -244,7 +244,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       matches: candidates,
       breakpoints,
       blockEnds: ends,
-      observed: usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output },
+      observed: usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output, ...(call.cacheMissReason ? { cacheMissReason: call.cacheMissReason } : {}) },
       // Both priced with the logged output, so the two differ only by the cache prediction.
       ...(usage === undefined ? {} : { output: usage.output }),
     };

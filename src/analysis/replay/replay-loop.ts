@@ -1,4 +1,4 @@
-import { costOf, type CacheMatch, type CachePolicy, type CachePrediction, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
+import { costOf, type CacheMatch, type CachePolicy, type CachePrediction, type PriceTable } from '../policies/cache-policy.js';
 import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SpanList } from '../result/session-analysis.js';
 
 /** A session of a replayed tree, as the result names it (its requests are the loop's to fill). */
@@ -25,7 +25,7 @@ export interface MeasuredRequest {
   readonly matches: readonly CacheMatch[];
   readonly breakpoints?: readonly number[];
   readonly blockEnds?: readonly number[];
-  readonly observed: (CacheUsage & { readonly output?: number }) | null;
+  readonly observed: RequestAnalysis['observed'];
   /** Output tokens both costs are priced with (the logged output, so the costs differ only by the cache). */
   readonly output?: number;
 }

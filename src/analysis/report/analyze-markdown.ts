@@ -1,5 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
+import { causeAccuracyLine, explainedMissLines } from '../result/cause-agreement.js';
+import { accuracyLine, predictionAccuracy } from '../result/prediction-accuracy.js';
 import { divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
 import { chunkedWriter, type ChunkedWriter } from './chunked-writer.js';
 import { cell } from './diff-text.js';
@@ -102,6 +104,9 @@ export function writeAnalyzeMarkdown(result: AnalyzeResult & { readonly report?:
     if (tree.notes.length > 0) out.push(...tree.notes.map((note) => `> ${cell(note)}`), '');
   });
   if (result.trees.length > 1) out.push(`**All ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}**`, '');
+  const accuracy = predictionAccuracy(result.trees);
+  const selfCheck = [accuracyLine(accuracy), causeAccuracyLine(accuracy.causes), ...explainedMissLines(accuracy.causes)].filter((line): line is string => line !== null);
+  if (selfCheck.length > 0) out.push(...selfCheck.map((line) => `- ${cell(line)}`), '');
   for (const skip of result.skipped) out.push(`- skipped \`${cell(skip.file)}\`: ${cell(skip.reason)}`);
   if (options.requests !== false) out.push('<sub>* cause inferred from the request bytes (no host scope)</sub>');
   out.close();

@@ -1,4 +1,5 @@
 import type { TreeLabel } from '../claude-code/roll-up.js';
+import { providerSuffix } from '../result/cause-agreement.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { count } from './text-format.js';
 
@@ -30,7 +31,8 @@ export function requestCells(request: RequestAnalysis): string[] {
     count(request.predicted.uncached),
     request.observed ? count(request.observed.cacheRead) : '—',
     request.observed ? count(request.observed.uncached) : '—',
-    causeCell(request),
+    // The provider's own diagnosis, where its response carried one, beside the predicted cause: never hidden.
+    `${causeCell(request)}${providerSuffix(request)}`,
   ];
 }
 
@@ -46,7 +48,8 @@ export function divergenceLines(session: SessionAnalysis): string[] {
     const divergence = request.divergence;
     if (!divergence) return [];
     const against = divergence.against && divergence.against.session !== session.file && divergence.against.session !== session.id ? ` (against ${divergence.against.session} #${divergence.against.index})` : '';
-    return [`#${request.index} ${divergence.cause}${divergence.inferred ? ' (inferred)' : ''}${against}: ${divergence.detail}`];
+    const provider = providerSuffix(request);
+    return [`#${request.index} ${divergence.cause}${divergence.inferred ? ' (inferred)' : ''}${against}: ${divergence.detail}${provider === '' ? '' : ` [${provider.trim()}]`}`];
   });
 }
 

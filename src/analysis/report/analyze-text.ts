@@ -1,4 +1,5 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
+import { causeAccuracyLine, explainedMissLines } from '../result/cause-agreement.js';
 import { accuracyLine, predictionAccuracy } from '../result/prediction-accuracy.js';
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
@@ -58,7 +59,7 @@ function table(rows: readonly string[][], colour: boolean): string[] {
         const padded = NUMERIC_COLUMNS.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!);
         if (!colour) return padded;
         if (header) return `${ANSI.bold}${padded}${ANSI.reset}`;
-        return column === REQUEST_COLUMNS.length - 1 ? `${causeColour(cell.replace(/\*$/, ''))}${padded}${ANSI.reset}` : padded;
+        return column === REQUEST_COLUMNS.length - 1 ? `${causeColour(cell.split(' ')[0]!.replace(/\*$/, ''))}${padded}${ANSI.reset}` : padded;
       })
       .join('  ')
       .trimEnd();
@@ -131,8 +132,11 @@ export function renderAnalyzeText(result: MaybeReported, options: AnalyzeTextOpt
     out.push(...tree.notes.map((note) => `  note: ${note}`), '');
   });
   if (result.trees.length > 1) out.push(heading(`all ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}`), '');
-  const selfCheck = accuracyLine(predictionAccuracy(result.trees));
+  const accuracy = predictionAccuracy(result.trees);
+  const selfCheck = accuracyLine(accuracy);
   if (selfCheck !== null) out.push(selfCheck, '');
+  const causeCheck = causeAccuracyLine(accuracy.causes);
+  if (causeCheck !== null) out.push(causeCheck, ...explainedMissLines(accuracy.causes), '');
   for (const skip of result.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
   if (options.requests !== false && result.trees.some((tree) => tree.sessions.some((session) => session.requests.some((request) => causeCell(request).endsWith('*'))))) out.push('* cause inferred from the request bytes (no host scope)');
   return terminalText(`${out.join('\n').trimEnd()}\n`, { colours: colour });

@@ -1,5 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import { causeAccuracyLine, explainedMissLines } from '../result/cause-agreement.js';
+import { predictionAccuracy } from '../result/prediction-accuracy.js';
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
 
 /** Text as HTML: the five characters that could open markup or end an attribute, as character references. */
@@ -11,6 +13,19 @@ export const escapeHtmlText = (text: string): string => text.replace(/[&<>"']/g,
  * reports. Empty for a result without a report.
  */
 export function causeSummaryHtml(result: AnalyzeResult & { readonly report?: AnalyzeReport }): string {
+  return `${whereTheCacheWentHtml(result)}${providerCheckHtml(result)}`;
+}
+
+/** The self-check of causes against the providers' own diagnoses, and the prediction misses they explain; empty when no response carried one. */
+function providerCheckHtml(result: AnalyzeResult): string {
+  const causes = predictionAccuracy(result.trees).causes;
+  const line = causeAccuracyLine(causes);
+  if (line === null) return '';
+  return `<section id="provider-diagnosis"><ul>${[line, ...explainedMissLines(causes)].map((text) => `<li>${escapeHtmlText(text)}</li>`).join('')}</ul></section>
+`;
+}
+
+function whereTheCacheWentHtml(result: AnalyzeResult & { readonly report?: AnalyzeReport }): string {
   const report = result.report;
   if (report === undefined) return '';
   const source = sourceLine(report, result.trees.length);

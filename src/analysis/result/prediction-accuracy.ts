@@ -1,5 +1,6 @@
 import type { CachePolicy } from '../policies/cache-policy.js';
 import { policyByName } from '../policies/policy-registry.js';
+import { causeAccuracy, type CauseAccuracy } from './cause-agreement.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from './session-analysis.js';
 
 /** How close predictions came to the usage the provider logged, over the requests that have both. */
@@ -26,6 +27,8 @@ export interface PredictionAccuracy {
   readonly medianInputError: number;
   /** For each tolerance asked for, requests whose read is off by at most that many tokens. */
   readonly readsWithin: Readonly<Record<number, number>>;
+  /** Predicted causes against the providers' own cache diagnoses, where the responses carried them. */
+  readonly causes: CauseAccuracy;
 }
 
 /** Options of `predictionAccuracy`. */
@@ -119,6 +122,7 @@ export function predictionAccuracy(trees: readonly SessionTreeAnalysis[], option
     medianReadError: median([...readErrors]),
     medianInputError: median(inputErrors),
     readsWithin,
+    causes: causeAccuracy(trees, unit),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { HeadCalibrationReport } from '../replay/head-calibration.js';
 import type { CachePolicyName, CachePrediction, CacheUsage } from '../policies/cache-policy.js';
+import type { CacheMissReason } from '../usage/cache-miss-reason.js';
 
 /**
  * The result of analysing recorded sessions (`kvprefix analyze`, and the library functions behind
@@ -58,7 +59,12 @@ export interface RequestAnalysis {
   /** Input tokens of the request in the route's tokenizer (calibrated where the reader says so). */
   readonly tokens: number;
   readonly predicted: CachePrediction;
-  readonly observed: (CacheUsage & { readonly output?: number }) | null;
+  /**
+   * The usage the provider reported, and where its response carried the provider's cache diagnosis
+   * (Anthropic's `diagnostics`, OpenAI's `prompt_cache_diagnostics`), its reason: `null` when the
+   * provider found the prefix fully reusable, absent when it said nothing.
+   */
+  readonly observed: (CacheUsage & { readonly output?: number; readonly cacheMissReason?: CacheMissReason | null }) | null;
   readonly divergence: RequestDivergence | null;
   readonly cost: { readonly predicted: number; readonly observed: number | null };
   /** The request's segments in wire order, for pictures (absent when the reader cannot segment). */

@@ -98,11 +98,13 @@ export interface RowContext {
 }
 
 /**
- * The provider's stated reason for a miss: no observed usage kvprefix reads carries one yet, so the
- * column is null until the readers record the providers' diagnostics.
+ * The provider's stated reason for a miss: null where the response carried no diagnosis, `none`
+ * where the provider found the prefix fully reusable.
  */
-function serverCause(_request: RequestAnalysis): string | null {
-  return null;
+function serverCause(request: RequestAnalysis): string | null {
+  const reason = request.observed?.cacheMissReason;
+  if (reason === undefined) return null;
+  return reason === null ? 'none' : reason.type;
 }
 
 /** The row of one request. */

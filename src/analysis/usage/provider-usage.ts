@@ -1,8 +1,12 @@
 import { isJsonObject } from '../../prefix/json-object.js';
 import type { CacheUsage } from '../policies/cache-policy.js';
+import type { CacheMissReason } from './cache-miss-reason.js';
 
-/** Usage a provider reported for one request: input split as billed, and output tokens. */
-export type ObservedUsage = CacheUsage & { readonly output?: number };
+/**
+ * Usage a provider reported for one request: input split as billed, and output tokens; and, where
+ * the response carried the provider's cache diagnosis, its reason (`null`: fully reusable).
+ */
+export type ObservedUsage = CacheUsage & { readonly output?: number; readonly cacheMissReason?: CacheMissReason | null };
 
 /** Anthropic's usage: `ObservedUsage` plus the part of the write made with the 1-hour TTL. */
 export type AnthropicUsage = ObservedUsage & { readonly cacheWrite1h: number };

@@ -30,7 +30,8 @@ const LINE = z.looseObject({
   divergence: divergence.nullable(),
   // Reuse the request could have had and lost (`ttl`: an idle gap past the entry's TTL).
   loss: z.looseObject({ cause: z.string(), detail: z.string(), tokens: z.number() }).nullable(),
-  observed: z.object({ ...usage, output: z.number().optional() }).nullable(),
+  // The provider's cache diagnosis where the response carried one (null: fully reusable).
+  observed: z.object({ ...usage, output: z.number().optional(), cacheMissReason: z.object({ type: z.string(), cacheMissedInputTokens: z.number().nullable() }).nullable().optional() }).nullable(),
   cost: z.object({ predicted: z.number(), observed: z.number().nullable() }),
 });
 

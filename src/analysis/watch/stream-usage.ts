@@ -1,11 +1,14 @@
 import { isJsonObject } from '../../prefix/json-object.js';
 import { observedUsageOf, type ObservedUsage } from '../analyze/observed-usage.js';
+import { ResponseFactsReader, type ResponseFacts } from './diagnostics-response.js';
 
 /** Reads the usage of a response body from its bytes as they pass, without holding the caller up. */
 export interface UsageReader {
   push(chunk: Uint8Array): void;
   /** The usage the body reported, or null when it carried none. */
   finish(): ObservedUsage | null;
+  /** The response's id and cache diagnosis fields, as far as read (complete after `finish`). */
+  facts(): ResponseFacts;
 }
 
 /**
@@ -22,6 +25,7 @@ export function sseUsageReader(): UsageReader {
   let pending = '';
   const merged: Record<string, unknown> = {};
   let seen = false;
+  const facts = new ResponseFactsReader();
   const take = (usage: unknown) => {
     if (!isJsonObject(usage)) return;
     for (const [key, value] of Object.entries(usage)) if (value !== null && value !== undefined) merged[key] = value;
@@ -39,6 +43,9 @@ export function sseUsageReader(): UsageReader {
     take(event['usage']);
     if (isJsonObject(event['response'])) take(event['response']['usage']);
     if (isJsonObject(event['message'])) take(event['message']['usage']);
+    // Anthropic's message_start message and OpenAI's response events carry the id and the diagnosis.
+    facts.take(event['message']);
+    facts.take(event['response']);
   };
   const lines = (text: string) => {
     pending += text;
@@ -55,20 +62,25 @@ export function sseUsageReader(): UsageReader {
       lines(`${decoder.decode()}\n`);
       return seen ? observedUsageOf({ usage: merged }) : null;
     },
+    facts: () => facts.facts(),
   };
 }
 
 /** Usage of a JSON response: its bytes kept until the end, then parsed once. */
 export function jsonUsageReader(): UsageReader {
   const chunks: Uint8Array[] = [];
+  const facts = new ResponseFactsReader();
   return {
     push: (chunk) => void chunks.push(chunk),
     finish() {
       try {
-        return observedUsageOf(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        facts.take(body);
+        return observedUsageOf(body);
       } catch {
         return null;
       }
     },
+    facts: () => facts.facts(),
   };
 }

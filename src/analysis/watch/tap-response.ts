@@ -1,13 +1,14 @@
 import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { ObservedUsage } from '../analyze/observed-usage.js';
+import type { ResponseFacts } from './diagnostics-response.js';
 import { jsonUsageReader, sseUsageReader, type UsageReader } from './stream-usage.js';
 
 /**
  * How reading a response's usage ended: the body read to its end, or cancelled by the caller (a
  * client stops at `[DONE]` or `message_stop`, past the usage), each with the usage seen (null when
- * none), or the error that stopped it.
+ * none) and the response's id and diagnosis fields where read, or the error that stopped it.
  */
-export type TapOutcome = { readonly state: 'read' | 'cancelled'; readonly usage: ObservedUsage | null } | { readonly state: 'failed'; readonly error: unknown };
+export type TapOutcome = { readonly state: 'read' | 'cancelled'; readonly usage: ObservedUsage | null; readonly facts?: ResponseFacts } | { readonly state: 'failed'; readonly error: unknown };
 
 function readerFor(response: Response): UsageReader | undefined {
   const type = response.headers.get('content-type') ?? '';
@@ -52,7 +53,7 @@ export function tapResponse(response: Response, done: (outcome: TapOutcome) => v
         }
         if (next.done) {
           controller.close();
-          finish(() => ({ state: 'read', usage: reader.finish() }));
+          finish(() => ({ state: 'read', usage: reader.finish(), facts: reader.facts() }));
           return;
         }
         controller.enqueue(next.value);
@@ -63,7 +64,7 @@ export function tapResponse(response: Response, done: (outcome: TapOutcome) => v
         }
       },
       cancel(reason) {
-        finish(() => ({ state: 'cancelled', usage: reader.finish() }));
+        finish(() => ({ state: 'cancelled', usage: reader.finish(), facts: reader.facts() }));
         return source ? source.cancel(reason) : body.cancel(reason);
       },
     },

@@ -5,6 +5,7 @@ import type { CachePolicy } from '../policies/cache-policy.js';
 import { policyByName } from '../policies/policy-registry.js';
 import { readRequestBody, type JsonObject, type WireRequest } from '../wire/index.js';
 import { BodyHistory } from './body-history.js';
+import { WatchDiagnosis, type Outgoing } from './diagnostics-watch.js';
 import { lossLine } from './loss-line.js';
 import { watchTelemetry } from './otel-watch.js';
 import { predictRequest, type PredictContext } from './predict-request.js';
@@ -102,6 +103,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   const jsonOf = new WeakMap<object, string>();
   const paths = new UrlPaths();
   const telemetry = options.otel === undefined ? undefined : watchTelemetry(options.otel);
+  const diagnosis = new WatchDiagnosis(options.diagnostics === true);
   let nextId = 0;
 
   const predict = (body: WatchedBody): Watched | undefined => {
@@ -144,9 +146,16 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     callback(options.onRequest, seen.prediction);
     if (telemetry) callback(() => telemetry.started(request.seen.prediction, request.seen.policy), undefined);
     if (warn && seen.prediction.loss) callback(warn, lossLine(seen.prediction.loss));
+    let outgoing: Outgoing;
+    try {
+      outgoing = diagnosis.outgoing(seen.prediction, seen.json, body.text, input, init);
+    } catch (error) {
+      report('request', error);
+      outgoing = { sent: [input, init], asked: false };
+    }
     let response: Response;
     try {
-      response = await fetchImpl(input, init);
+      response = await fetchImpl(...outgoing.sent);
     } catch (error) {
       finish(request.seen, request.body, null, 'failed');
       throw error;
@@ -154,7 +163,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     try {
       return tapResponse(response, (outcome: TapOutcome) => {
         if (outcome.state === 'failed') report('response', outcome.error);
-        const usage = outcome.state === 'failed' ? null : outcome.usage;
+        const usage = diagnosis.incoming(request.seen.prediction, response, outcome, outgoing.asked);
         finish(request.seen, request.body, usage, outcome.state === 'failed' ? 'failed' : usage ? 'read' : outcome.state === 'read' ? 'no-usage' : 'cancelled');
       });
     } catch (error) {

@@ -48,6 +48,18 @@ export interface WatchOptions {
   readonly maxRoutes?: number;
   /** Earlier requests remembered per route (default 64; past it the older half is forgotten). */
   readonly maxRequestsPerRoute?: number;
+  /**
+   * Ask each provider why a request missed the cache (off by default): Anthropic Messages requests
+   * get `diagnostics.previous_message_id` (unless they set `diagnostics`), GPT-5.6+ Responses
+   * requests `prompt_cache_options.comparison_response_id` (unless they name one), set to the id of
+   * the response to the earlier request kvprefix compares the request with, so the provider judges
+   * the same pair (a model change included); with no earlier successful response, Anthropic gets
+   * `null` (its opt-in) and OpenAI nothing. The fields sit outside system, tools and messages: they
+   * change no cached byte, and the prediction is made on the body as the host wrote it. The
+   * provider's reason arrives as `observed.cacheMissReason` (read from any response that carries
+   * one, asked for here or by the host).
+   */
+  readonly diagnostics?: boolean;
   /** Milliseconds since the epoch (default `Date.now`): the times TTLs are measured with. */
   readonly clock?: () => number;
   /** OpenTelemetry: a span per watched request and counters of lost tokens (`WatchTelemetry`; the host's own tracer and meter). */

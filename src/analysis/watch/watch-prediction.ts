@@ -1,5 +1,6 @@
 import type { RouteKey } from '../../prefix/index.js';
-import type { CachePolicyName, CachePrediction, CacheUsage } from '../policies/cache-policy.js';
+import type { ObservedUsage } from '../analyze/observed-usage.js';
+import type { CachePolicyName, CachePrediction } from '../policies/cache-policy.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import type { WireFormat } from '../wire/index.js';
 
@@ -51,5 +52,5 @@ export interface WatchPrediction {
 /** The prediction for a request set beside the usage its provider reported (null when the response carried none). */
 export interface WatchUsage {
   readonly predicted: WatchPrediction;
-  readonly observed: (CacheUsage & { readonly output?: number }) | null;
+  readonly observed: ObservedUsage | null;
 }

@@ -21,6 +21,8 @@ export function childOnlyToolRule(spec: ChildOnlyTool): CauseRule {
   return {
     cause: spec.cause,
     where: 'head',
+    // The tool is what the provider sees change first: Anthropic renders tools before the system prompt.
+    cacheClass: 'tools',
     when: `the child's head adds the ${quote(spec.tool)} tool or its ${quote(spec.section)} section`,
     attribute(context): CauseFinding | null {
       const { head } = context;

@@ -11,6 +11,7 @@ import { plural, quote } from '../wording.js';
 export const extensionRule: CauseRule = {
   cause: 'extension',
   where: 'messages',
+  cacheClass: 'none',
   when: 'the earlier request is a prefix of this one: this one only appends messages',
   attribute({ parent, child, divergence }) {
     if (divergence.parent !== null || divergence.child === null) return null;

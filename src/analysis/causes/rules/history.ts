@@ -7,6 +7,7 @@ import { messagesAt } from './message-roles.js';
 export const historyRule: CauseRule = {
   cause: 'history',
   where: 'messages',
+  cacheClass: 'messages',
   when: 'the first difference is in a history message',
   attribute({ parent, child, divergence }) {
     const at = messagesAt(parent, child, divergence);

@@ -8,6 +8,7 @@ export const PERSONA_SECTION = 'deployment:persona';
 export const personaRule: CauseRule = {
   cause: 'persona',
   where: 'head',
+  cacheClass: 'system',
   when: `the '${PERSONA_SECTION}' section differs (added, removed or changed)`,
   attribute(context) {
     const change = sectionChange(context, PERSONA_SECTION);

@@ -5,6 +5,7 @@ import { routeLabel } from '../wording.js';
 export const routeRule: CauseRule = {
   cause: 'route',
   where: 'route',
+  cacheClass: 'model',
   when: 'the provider, model or cache salt differs',
   attribute({ parent, child, scope }) {
     const to = routeLabel(child.route);

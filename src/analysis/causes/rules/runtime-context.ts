@@ -6,6 +6,7 @@ import { isRuntimeContext, messagesAt } from './message-roles.js';
 export const runtimeContextRule: CauseRule = {
   cause: 'runtime-context',
   where: 'messages',
+  cacheClass: 'messages',
   when: "the first difference is in DSH's runtime-context snapshot message",
   attribute({ parent, child, divergence }) {
     const at = messagesAt(parent, child, divergence);

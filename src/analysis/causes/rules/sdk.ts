@@ -8,6 +8,7 @@ export const SDK_SECTION = 'tools:sdk';
 export const sdkRule: CauseRule = {
   cause: 'sdk',
   where: 'head',
+  cacheClass: 'system',
   when: `the generated bindings section '${SDK_SECTION}' differs`,
   attribute(context) {
     const change = sectionChange(context, SDK_SECTION);

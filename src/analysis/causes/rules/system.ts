@@ -25,6 +25,7 @@ function placeOf(context: CauseContext, change: SectionChange): string {
 export const systemRule: CauseRule = {
   cause: 'system',
   where: 'head',
+  cacheClass: 'system',
   when: 'the system text differs otherwise',
   attribute(context): CauseFinding | null {
     const { head } = context;

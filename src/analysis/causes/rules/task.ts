@@ -6,6 +6,7 @@ import { isTask, messagesAt } from './message-roles.js';
 export const taskRule: CauseRule = {
   cause: 'task',
   where: 'messages',
+  cacheClass: 'messages',
   when: "the first difference is at either side's task message",
   attribute({ parent, child, divergence }) {
     const at = messagesAt(parent, child, divergence);

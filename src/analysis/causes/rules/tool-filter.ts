@@ -8,6 +8,7 @@ import { nameList, plural } from '../wording.js';
 export const toolFilterRule: CauseRule = {
   cause: 'tool-filter',
   where: 'head',
+  cacheClass: 'tools',
   when: "the child's tools are the parent's minus some, in the same order and unchanged",
   attribute(context) {
     const { tools, sections, partRank, parent } = context.head;

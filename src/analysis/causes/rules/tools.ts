@@ -38,6 +38,7 @@ function toolChanges(context: CauseContext): (CauseFinding & { position: [number
 export const toolsRule: CauseRule = {
   cause: 'tools',
   where: 'head',
+  cacheClass: 'tools',
   when: 'the tool list differs otherwise: a tool added, replaced, reordered or its schema changed',
   attribute(context) {
     const changes = toolChanges(context);

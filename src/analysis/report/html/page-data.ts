@@ -1,3 +1,4 @@
+import { providerSuffix } from '../../result/cause-agreement.js';
 import type { RequestAnalysis, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from '../../result/session-analysis.js';
 import { drawnScale, drawnTokens, type DrawnScale } from './drawn-scale.js';
 import { sessionLabels } from './session-labels.js';
@@ -31,6 +32,8 @@ export interface PageBreak {
   readonly segment: string | null;
   /** The earlier request, as its row is labelled (`session.jsonl #2`). */
   readonly against: string | null;
+  /** The provider's own diagnosis beside the cause (`= provider tools_changed`, `≠ provider fully reusable`); absent when its response carried none. */
+  readonly provider?: string;
 }
 
 /**
@@ -104,7 +107,8 @@ function breakOf(request: RequestAnalysis, scale: DrawnScale, labelOf: (session:
   }
   at = Math.min(request.tokens, Math.max(0, at, Math.min(request.predicted.cacheRead, request.tokens)));
   const against = divergence.against === null ? null : labelOf(divergence.against.session, divergence.against.index);
-  return { at, cause: divergence.cause, inferred: divergence.inferred, detail: divergence.detail, segment: divergence.name, against };
+  const provider = providerSuffix(request).trim();
+  return { at, cause: divergence.cause, inferred: divergence.inferred, detail: divergence.detail, segment: divergence.name, against, ...(provider === '' ? {} : { provider }) };
 }
 
 /** How many leading segments two requests' segment lists have in common (same hash, size and marking). */

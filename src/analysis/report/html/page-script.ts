@@ -139,6 +139,7 @@ export const PAGE_SCRIPT = `
         var cause = el('div', 'cause');
         cause.appendChild(el('b', '', row.break.cause + (row.break.inferred ? '*' : '')));
         cause.appendChild(document.createTextNode(against + ': ' + row.break.detail));
+        if (row.break.provider) cause.appendChild(el('span', 'provider', ' [' + row.break.provider + ']'));
         if (row.break.inferred) cause.title = 'cause inferred from the request bytes: no host scope';
         body.appendChild(cause);
       }
