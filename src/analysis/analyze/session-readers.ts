@@ -1,7 +1,8 @@
 import { open, readdir } from 'node:fs/promises';
 import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
-import { isJsonlName, isRootLogName, isTreeLogName, readLogLines } from '../../providers/session/index.js';
+import { isJsonlName, isRootLogName, isTreeLogName } from '../../providers/session/dsh-log-name.js';
+import { readLogLines } from '../../providers/session/log-lines.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { skipReason } from './skip-reason.js';
@@ -92,23 +93,32 @@ export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory
   return false;
 }
 
-/** Entries Claude Code writes without a `sessionId` at the top of a transcript (`summary` lines of resumed sessions). */
-const UNSESSIONED_TYPES: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot']);
+/** Entries Claude Code writes besides its conversation (bookkeeping the model never sees), as far as they are known. */
+const CLAUDE_CODE_BOOKKEEPING: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot', 'queue-operation', 'progress', 'system', 'permission-mode', 'attachment', 'custom-title']);
 
 /**
- * A Claude Code transcript: JSONL whose first record with a `sessionId` has a `type` Claude Code
- * writes (user, assistant, summary, system, file-history-snapshot, queue-operation, progress).
- * Records before it without one (any number of `summary` and `file-history-snapshot` lines, as
- * resumed sessions open) are passed over.
+ * A Claude Code transcript: a `.jsonl` file with a conversation entry (`user` or `assistant` with a
+ * `sessionId` and a `message`), whatever lines come before it (`permission-mode`, `attachment`,
+ * `file-history-snapshot`, `summary`, types not seen yet) and whatever lines fail to parse (the
+ * reader lists those); or one holding only Claude Code's bookkeeping entries, which is a transcript
+ * with no API call in it (listed as such, not handed to another reader), and so is an empty one.
  */
 export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean> {
   if (kind !== 'file' || !input.file.endsWith('.jsonl')) return false;
-  for await (const value of jsonLines(input)) {
+  let bookkeepingOnly = true;
+  for await (const { text } of readLogLines(input.file, { label: input.label, ...inputLimit(input) })) {
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text) as unknown;
+    } catch {
+      continue;
+    }
     const type = field(value, 'type');
-    if (typeof field(value, 'sessionId') === 'string') return typeof type === 'string' && /^(?:user|assistant|summary|system|file-history-snapshot|queue-operation|progress)$/.test(type);
-    if (typeof type !== 'string' || !UNSESSIONED_TYPES.has(type)) return false;
+    if ((type === 'user' || type === 'assistant') && typeof field(value, 'sessionId') === 'string' && typeof field(value, 'message') === 'object') return true;
+    if (typeof type !== 'string' || !CLAUDE_CODE_BOOKKEEPING.has(type)) bookkeepingOnly = false;
   }
-  return false;
+  return bookkeepingOnly;
 }
 
 /**

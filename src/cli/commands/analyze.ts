@@ -155,30 +155,13 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       try {
         // Each flow imports only what it reads: Claude Code transcripts need no DSH, wire-body or
         // DeepSeek code, and a run over a few transcripts must not spend its time loading them.
-        if (positionals.length === 0) {
-          // No path: Claude Code's own projects folder, as Claude Code finds it.
-          const folders = claudeProjectsFolders(process.env);
-          const { analyzeClaudeCodeProjects } = await import('../../analysis/claude-code/analyze-projects.js');
-          result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, ...tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
-        } else {
-          const options = { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
-          const [{ analyzePaths }, { reportAnalysis, reportAsAnalysed }, { oneHourTtlPolicy }] = await Promise.all([
-            import('../../analysis/analyze/analyze-paths.js'),
-            import('../../analysis/claude-code/analyze-report.js'),
-            import('../../analysis/claude-code/what-if.js'),
-          ]);
-          const reportOptions = { ...settle, policyByName, forkWhatIf, ...tokenizer, maxInputBytes: limit };
-          if (ttl === '1h') {
-            // The 1-hour what-if pairs two whole analyses tree for tree.
-            const base = await analyzePaths(positionals, options);
-            const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
-            const alternative = { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly };
-            result = await reportAnalysis(base, { ...reportOptions, alternative });
-          } else {
-            // Each tree is settled as soon as it is replayed: memory holds the report's rows, not every tree whole.
-            result = await reportAsAnalysed((settleTree) => analyzePaths(positionals, { ...options, settle: settleTree }), reportOptions);
-          }
-        }
+        // With no path, Claude Code's own projects folders, as Claude Code finds them, read as any folder named is.
+        const { analyzeAndReport, checkProjectsFolders } = await import('../../analysis/analyze/analyze-and-report.js');
+        const folders = positionals.length === 0 ? claudeProjectsFolders(process.env) : undefined;
+        if (folders !== undefined) await checkProjectsFolders(folders);
+        const paths = folders ?? positionals;
+        const options = { ...settle, policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update };
+        result = await analyzeAndReport(paths, { ...options, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) });
       } finally {
         progress.clear();
       }
