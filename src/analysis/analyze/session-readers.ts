@@ -6,6 +6,7 @@ import { readLogLines } from '../../providers/session/log-lines.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { skipReason } from './skip-reason.js';
+import { BOOKKEEPING_TYPES } from '../claude-code/transcript-kind.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** What every reader is given. */
@@ -93,9 +94,6 @@ export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory
   return false;
 }
 
-/** Entries Claude Code writes besides its conversation (bookkeeping the model never sees), as far as they are known. */
-const CLAUDE_CODE_BOOKKEEPING: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot', 'queue-operation', 'progress', 'system', 'permission-mode', 'attachment', 'custom-title']);
-
 /**
  * A Claude Code transcript: a `.jsonl` file with a conversation entry (`user` or `assistant` with a
  * `sessionId` and a `message`), whatever lines come before it (`permission-mode`, `attachment`,
@@ -116,7 +114,7 @@ export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 
     }
     const type = field(value, 'type');
     if ((type === 'user' || type === 'assistant') && typeof field(value, 'sessionId') === 'string' && typeof field(value, 'message') === 'object') return true;
-    if (typeof type !== 'string' || !CLAUDE_CODE_BOOKKEEPING.has(type)) bookkeepingOnly = false;
+    if (typeof type !== 'string' || !BOOKKEEPING_TYPES.has(type)) bookkeepingOnly = false;
   }
   return bookkeepingOnly;
 }

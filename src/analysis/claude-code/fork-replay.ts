@@ -38,14 +38,16 @@ function forkedResponse(entry: AssistantEntry, model: string, shift: number): As
 }
 
 /** The subagent's transcript as if forked: the parent's request conversation first, then its own entries on the parent's model, usage resized. */
-function forkedTranscript(child: ClaudeCodeTranscript, context: readonly ConversationEntry[], model: string, shift: number): ClaudeCodeTranscript {
+function forkedTranscript(child: ClaudeCodeTranscript, parent: ClaudeCodeTranscript, context: readonly ConversationEntry[], model: string, shift: number): ClaudeCodeTranscript {
   const last = context.at(-1);
   const own = child.entries.map((entry, at): ConversationEntry => {
     const linked = at === 0 && last !== undefined ? { ...entry, parentUuid: last.uuid } : entry;
     // Claude Code's own `<synthetic>` messages sent no request, forked or not.
     return linked.type === 'assistant' && linked.message.model !== SYNTHETIC_MODEL ? { ...forkedResponse(linked, model, shift), line: linked.line } : linked;
   });
-  return { ...child, entries: [...context, ...own], inheritedEntries: context.length };
+  // The parent's history is followed through its bookkeeping entries as the parent's own requests are.
+  const links = new Map([...(parent.links ?? []), ...(child.links ?? [])]);
+  return { ...child, entries: [...context, ...own], inheritedEntries: context.length, ...(links.size > 0 ? { links } : {}) };
 }
 
 /** The parent's last request sent before `time` (ms), with logged usage: the one a child forked at `time` would carry. */
@@ -132,15 +134,17 @@ export async function replayForked(spawned: SessionTreeAnalysis, options: ForkRe
   if (main === undefined || children.length === 0) return null;
   const rootState = await sessionState(main, {}, limit);
   const parentCalls = collectApiCalls(main);
-  const bySession = new Map(base.sessions.map((session) => [path.resolve(session.file), session]));
+  const bySession = new Map(base.sessions.map((session) => [session.id, session]));
   const forkedFiles = new Set<string>();
   const states: SessionState[] = [rootState];
   for (const child of children) {
     const spawnedState = await sessionState(child, {}, limit);
     const first = collectApiCalls(child).reduce<ClaudeCodeApiCall | undefined>((earliest, call) => (earliest === undefined || call.sentAt < earliest.sentAt ? call : earliest), undefined);
     const parent = first === undefined ? undefined : parentRequestBefore(parentCalls, first.sentAt);
-    const head = bySession.get(path.resolve(child.file))?.requests[0]?.segments?.at(0);
-    if (parent === undefined || parent.usage === undefined || head === undefined || head.kind !== 'system') {
+    const head = bySession.get(spawnedState.id)?.requests[0]?.segments?.at(0);
+    // A subagent written inside the session's file (Claude Code 1.0) stays spawned: the what-if names children by file.
+    const inFile = path.resolve(child.file) === path.resolve(main.file);
+    if (inFile || parent === undefined || parent.usage === undefined || head === undefined || head.kind !== 'system') {
       states.push(spawnedState);
       continue;
     }
@@ -149,7 +153,7 @@ export async function replayForked(spawned: SessionTreeAnalysis, options: ForkRe
     // Forked, the child sends the parent's head (same version and agent: the same head unit), keeps
     // its own id, and its requests continue the parent's: the sizes the parent's usage showed carry over.
     const given = { id: spawnedState.id, agent: rootState.agent, version: rootState.version, forkedFrom: 0 };
-    states.push(await sessionState(forkedTranscript(child, parent.input, parent.model, context - head.tokens), given, limit));
+    states.push(await sessionState(forkedTranscript(child, main, parent.input, parent.model, context - head.tokens), given, limit));
   }
   if (forkedFiles.size === 0) return null;
   const forked = replayStates(states, { ...replayOptions, heads: new EvidenceOverlay(heads) });
