@@ -8,6 +8,7 @@ import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
 import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
 import { CHARACTER_ESTIMATE_NAME } from './character-estimate.js';
+import { compactionAgentState, isCompactionAgent } from './compaction-agents.js';
 import { conflictingCallNotes } from './transcript-conflicts.js';
 import { BOOKKEEPING_TYPES } from './transcript-kind.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type ConversationEntry, type TranscriptInputOptions } from './transcript-entry.js';
@@ -155,7 +156,22 @@ export async function sessionState(
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
   const input = inputLimit(options);
   const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
-  return replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, input))), options);
+  return replayStates(await treeStates(transcripts, input), options);
+}
+
+/**
+ * The replay states of a tree's transcripts (the root first): each as its transcript shows it, a
+ * compaction agent seeded with its parent's conversation (`compactionAgentState`).
+ */
+export async function treeStates(transcripts: readonly ClaudeCodeTranscript[], input: Pick<InputOptions, 'maxInputBytes'>): Promise<SessionState[]> {
+  const states: SessionState[] = [];
+  for (const transcript of transcripts) {
+    const state = await sessionState(transcript, {}, input);
+    const root = states[0];
+    const seeded = root !== undefined && state.sidechain && isCompactionAgent(transcript.file) ? await compactionAgentState(transcript, transcripts[0]!, root, sessionState, state, input) : undefined;
+    states.push(seeded ?? state);
+  }
+  return states;
 }
 
 /** Replays session states (the root first) as one tree: `analyzeClaudeCodeSession` once its transcripts are read. */

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { Tokenizer } from '../../prefix/index.js';
-import { replayStates, readTree, sessionState } from './analyze-claude-code-session.js';
+import { replayStates, readTree, sessionState, treeStates } from './analyze-claude-code-session.js';
+import { continuingTranscript, parentRequestBefore } from './compaction-agents.js';
 import { collectApiCalls, SYNTHETIC_MODEL, type ClaudeCodeApiCall } from './api-calls.js';
 import type { SessionState } from './claude-code-replay.js';
 import { SidechainIndex } from './find-sidechains.js';
@@ -39,22 +40,9 @@ function forkedResponse(entry: AssistantEntry, model: string, shift: number): As
 
 /** The subagent's transcript as if forked: the parent's request conversation first, then its own entries on the parent's model, usage resized. */
 function forkedTranscript(child: ClaudeCodeTranscript, parent: ClaudeCodeTranscript, context: readonly ConversationEntry[], model: string, shift: number): ClaudeCodeTranscript {
-  const last = context.at(-1);
-  const own = child.entries.map((entry, at): ConversationEntry => {
-    const linked = at === 0 && last !== undefined ? { ...entry, parentUuid: last.uuid } : entry;
-    // Claude Code's own `<synthetic>` messages sent no request, forked or not.
-    return linked.type === 'assistant' && linked.message.model !== SYNTHETIC_MODEL ? { ...forkedResponse(linked, model, shift), line: linked.line } : linked;
-  });
-  // The parent's history is followed through its bookkeeping entries as the parent's own requests are.
-  const links = new Map([...(parent.links ?? []), ...(child.links ?? [])]);
-  return { ...child, entries: [...context, ...own], inheritedEntries: context.length, ...(links.size > 0 ? { links } : {}) };
-}
-
-/** The parent's last request sent before `time` (ms), with logged usage: the one a child forked at `time` would carry. */
-function parentRequestBefore(calls: readonly ClaudeCodeApiCall[], time: number): ClaudeCodeApiCall | undefined {
-  let found: ClaudeCodeApiCall | undefined;
-  for (const call of calls) if (call.sentAt <= time && call.usage !== undefined && (found === undefined || call.sentAt >= found.sentAt)) found = call;
-  return found;
+  // Claude Code's own `<synthetic>` messages sent no request, forked or not.
+  const own = child.entries.map((entry): ConversationEntry => (entry.type === 'assistant' && entry.message.model !== SYNTHETIC_MODEL ? { ...forkedResponse(entry, model, shift), line: entry.line } : entry));
+  return continuingTranscript(child, parent, context, own);
 }
 
 /** The later of two sightings (either may be missing). */
@@ -128,7 +116,7 @@ export async function replayForked(spawned: SessionTreeAnalysis, options: ForkRe
   let heads = options.heads;
   if (heads === undefined) {
     heads = new HeadEvidence();
-    base = replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, limit))), { ...replayOptions, heads });
+    base = replayStates(await treeStates(transcripts, limit), { ...replayOptions, heads });
   }
   const [main, ...children] = transcripts;
   if (main === undefined || children.length === 0) return null;
