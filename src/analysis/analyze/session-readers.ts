@@ -2,6 +2,7 @@ import { open, readdir } from 'node:fs/promises';
 import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
 import { isJsonlName, isRootLogName, isTreeLogName } from '../../providers/session/dsh-log-name.js';
+import { COMPRESSED, scanLeadingLines } from '../../providers/session/leading-lines.js';
 import { readLogLines } from '../../providers/session/log-lines.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
@@ -90,7 +91,18 @@ export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory
   if (kind === 'directory') return (await readdir(input.file)).some((name) => isRootLogName(name));
   if (isTreeLogName(input.file)) return true;
   if (!isJsonlName(input.file)) return false;
-  for await (const value of jsonLines(input)) return field(value, 'type') === 'session' && typeof field(value, 'id') === 'string';
+  const header = (value: unknown) => field(value, 'type') === 'session' && typeof field(value, 'id') === 'string';
+  // The first line decides; a plain file is read no further than it, synchronously.
+  const first = scanLeadingLines(input.file, (text) => (text.trim() === '' ? undefined : text), inputLimit(input).maxInputBytes);
+  if (first !== COMPRESSED) {
+    if (first === undefined) return false;
+    try {
+      return header(JSON.parse(first));
+    } catch {
+      return false;
+    }
+  }
+  for await (const value of jsonLines(input)) return header(value);
   return false;
 }
 
@@ -104,17 +116,24 @@ export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory
 export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean> {
   if (kind !== 'file' || !input.file.endsWith('.jsonl')) return false;
   let bookkeepingOnly = true;
-  for await (const { text } of readLogLines(input.file, { label: input.label, ...inputLimit(input) })) {
-    if (text.trim() === '') continue;
+  const judge = (text: string): true | undefined => {
+    if (text.trim() === '') return undefined;
     let value: unknown;
     try {
       value = JSON.parse(text) as unknown;
     } catch {
-      continue;
+      return undefined;
     }
     const type = field(value, 'type');
     if ((type === 'user' || type === 'assistant') && typeof field(value, 'sessionId') === 'string' && typeof field(value, 'message') === 'object') return true;
     if (typeof type !== 'string' || !BOOKKEEPING_TYPES.has(type)) bookkeepingOnly = false;
+    return undefined;
+  };
+  // A plain file is read synchronously a block at a time, and no further than its first conversation entry.
+  const found = scanLeadingLines(input.file, judge, inputLimit(input).maxInputBytes);
+  if (found === true) return true;
+  if (found === COMPRESSED) {
+    for await (const { text } of readLogLines(input.file, { label: input.label, ...inputLimit(input) })) if (judge(text) === true) return true;
   }
   return bookkeepingOnly;
 }

@@ -202,7 +202,8 @@ export function replayStates(states: readonly SessionState[], options: ClaudeCod
     for (const bad of state.transcript.badLines ?? []) notes.push(`${name} line ${bad.line}: ${bad.problem}; the line is left out and the rest of the file read.`);
     notes.push(...transcriptWarnings(state.transcript));
   }
-  return { policy: replay.policy.name, tokenizer: `${estimateName(options)} (calibrated to logged Claude usage)`, sessions, notes };
+  const label = states[0]?.transcript.label;
+  return { policy: replay.policy.name, tokenizer: `${estimateName(options)} (calibrated to logged Claude usage)`, sessions, notes, ...(label === undefined ? {} : { label }) };
 }
 
 /** What block sizes are estimated with: the tokenizer given, else Anthropic's characters-per-token rule. */

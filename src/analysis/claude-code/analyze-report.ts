@@ -153,7 +153,7 @@ type SettledTree = { tree: SessionTreeAnalysis; duplication: TreeDuplication | n
 
 /** One tree of an analysis of given paths settled into the report: null when outside `--project` or the window. */
 async function settleGiven(tree: SessionTreeAnalysis, options: ReportOptions, other?: SessionTreeAnalysis): Promise<SettledTree | null> {
-  const label = await treeLabel(tree);
+  const label = await treeLabel(tree, tree.label);
   if (options.project !== undefined && !(label.project ?? '').includes(options.project)) return null;
   const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
   const policy = options.policyByName(tree.policy);
