@@ -8,6 +8,7 @@ import type { ZonedClock } from '../claude-code/time-window.js';
 import { oneHourTtlPolicy } from '../claude-code/what-if.js';
 import { analyzePaths, type AnalyzeOptions } from './analyze-paths.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
+import type { InputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzeAndReport`: how the paths are read, and what the report adds. */
 export interface AnalyzeRunOptions extends AnalyzeOptions, SettleOptions {
@@ -51,7 +52,7 @@ export async function analyzeAndReport(paths: readonly string[], options: Analyz
 }
 
 /** Options of `analyzeClaudeCodeProjects`. */
-export interface ProjectsOptions extends SettleOptions {
+export interface ProjectsOptions extends SettleOptions, InputLimit {
   /** The projects folders (`claudeProjectsFolders(process.env)`). */
   readonly folders: readonly string[];
   readonly policy?: PolicyChoice;
@@ -64,7 +65,6 @@ export interface ProjectsOptions extends SettleOptions {
   readonly forkWhatIf?: boolean;
   /** Block sizes before calibration: this tokenizer's counts (default: Anthropic's characters-per-token rule). */
   readonly tokenizer?: Tokenizer;
-  readonly maxInputBytes?: number;
   /** Called after each file: files done, files in all, the file just read, requests replayed so far. */
   readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
 }
