@@ -10,7 +10,7 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const inSrc = (file: string): string => path.relative(SRC, file).split(path.sep).join('/');
 
 // The prefix barrel is allowed: the replay uses most of what it lists (tokenizer, segments, comparison).
-const NOT_FOR_CLAUDE_CODE = [/^(providers|analysis)\/index\.ts$/, /^providers\/runtime\//, /^analysis\/(dsh|deepseek|wire|guard|simulate|compositions)\//, /^analysis\/report\/html\//, /^analysis\/analyze\/analyze-paths\.ts$/];
+const NOT_FOR_CLAUDE_CODE = [/^(providers|analysis)\/index\.ts$/, /^providers\/runtime\//, /^analysis\/(dsh|deepseek|wire|guard|simulate|compositions)\//, /^analysis\/report\/html\//];
 const NOT_FOR_CLAUDE_CODE_PACKAGES = [/^zod($|\/)/, /^yaml($|\/)/, /^@lenml\//];
 
 function heavy(entry: string): { files: string[]; packages: string[]; reached: string[] } {
@@ -24,8 +24,13 @@ function heavy(entry: string): { files: string[]; packages: string[]; reached: s
 }
 
 describe('analyze over Claude Code projects: what it loads', () => {
-  it('the projects analysis statically imports no providers or analysis barrel, runtime, DSH, DeepSeek, wire or HTML module, nor zod, yaml or the DeepSeek tokenizer', () => {
-    const { reached, files, packages } = heavy('analysis/claude-code/analyze-projects.ts');
+  it('the analysis every analyze run goes through statically imports no providers or analysis barrel, runtime, DSH, DeepSeek, wire or HTML module, nor zod, yaml or the DeepSeek tokenizer', () => {
+    const { reached, files, packages } = heavy('analysis/analyze/analyze-and-report.ts');
+    // The Claude Code reader's replay loads on first use; it is as light once loaded.
+    const replay = heavy('analysis/analyze/claude-code-inputs.ts');
+    expect(replay.files).toEqual([]);
+    expect(replay.packages).toEqual([]);
+    expect(reached).toContain('analysis/analyze/analyze-paths.ts');
     // The walk reached the transcript reader and the replay (an empty closure cannot pass for a light one).
     expect(reached).toContain('analysis/claude-code/transcript-entry.ts');
     expect(reached).toContain('analysis/claude-code/claude-code-replay.ts');
@@ -33,10 +38,10 @@ describe('analyze over Claude Code projects: what it loads', () => {
     expect(packages).toEqual([]);
   });
 
-  it('the analyze command statically imports neither the paths analysis nor the projects analysis: each flow loads its own when it runs', () => {
+  it('the analyze command does not statically import the analysis: it loads it when it runs', () => {
     const { reached, files, packages } = heavy('cli/commands/shipped-analyze.ts');
     expect(reached).toContain('cli/commands/analyze.ts');
-    expect(reached).not.toContain('analysis/claude-code/analyze-projects.ts');
+    expect(reached).not.toContain('analysis/analyze/analyze-and-report.ts');
     expect(files).toEqual([]);
     expect(packages).toEqual([]);
   });

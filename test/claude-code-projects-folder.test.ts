@@ -99,13 +99,13 @@ describeWithCorpus('claude-code-sessions', 'kvprefix analyze with no path reads 
     expect(requestsOf(result).some((request) => 'segments' in request)).toBe(false);
   }, 300_000);
 
-  it('a comma-separated CLAUDE_CONFIG_DIR reads every folder in it, and a folder without projects is an input error naming it', async () => {
+  it('a comma-separated CLAUDE_CONFIG_DIR reads every folder in it (named in code-unit order), and a folder without projects is an input error naming it', async () => {
     const second = configFolder(['-src-experiments-claude_p']);
     const first = configFolder(['-src-deep-manifest']);
     vi.stubEnv('CLAUDE_CONFIG_DIR', `${first},${second}`);
     const { code, result } = await analyzeJson([]);
     expect(code).toBe(EXIT.ok);
-    expect(result.source.folders).toEqual([path.join(first, 'projects'), path.join(second, 'projects')]);
+    expect(result.source.folders).toEqual([path.join(first, 'projects'), path.join(second, 'projects')].sort());
     expect(new Set(result.trees.map((tree: { project: string }) => tree.project))).toEqual(new Set(['/src/deep-manifest', '/src/experiments/claude_p']));
     vi.stubEnv('CLAUDE_CONFIG_DIR', path.join(first, 'nowhere'));
     const missing = await analyzeJson([]);

@@ -44,15 +44,18 @@ export {
 export type { AnalyzeJsonStreamOptions, AnalyzeMarkdownOptions, AnalyzeTextOptions, SeedOfLog, SeedOfLogOptions, SeedReport } from './report/index.js';
 // Analysis of recorded traffic (`kvprefix analyze`): readers, replay of wire sequences, totals.
 export {
+  analyzeClaudeCodeProjects,
   analyzePaths,
   SESSION_READERS,
 } from './analyze/index.js';
 export type {
   AnalyzeOptions,
   AnalyzeResult,
+  AnalyzeRunOptions,
   ObservedUsage,
   PolicyChoice,
   PolicyLookup,
+  ProjectsOptions,
   ReaderInput,
   ReaderOptions,
   ReadRecordedOptions,
@@ -160,11 +163,10 @@ export {
 export type { ClaudeCodeAnalysisOptions, ClaudeCodeApiCall, ClaudeCodeTranscript, ConversationEntry, LoggedUsage } from './claude-code/index.js';
 // Claude Code projects folders and the report of where the cache went: loss by cause, what-ifs, roll-ups.
 export {
-  analyzeClaudeCodeProjects,
   claudeProjectsFolders,
   reportAnalysis,
 } from './claude-code/index.js';
-export type { AnalyzeReport, CauseRow, ClaudeCodeProject, ForkWhatIf, LossCause, LossExample, ProjectsOptions, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
+export type { AnalyzeReport, CauseRow, ForkWhatIf, LossCause, LossExample, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export {
   readTraceFile,

@@ -3,7 +3,7 @@ import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
 import { firstInvalidUtf8, notAFile } from '../../providers/input/index.js';
-import { explainUnreadPrefixes } from '../causes/index.js';
+import { explainUnreadPrefixes } from '../causes/unread-prefix.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
 import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';

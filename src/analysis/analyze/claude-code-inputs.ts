@@ -1,57 +1,94 @@
 import path from 'node:path';
+import { InputError } from '../../prefix/index.js';
 import { analyzeClaudeCodeSession } from '../claude-code/analyze-claude-code-session.js';
+import { byCodeUnits } from '../claude-code/code-unit-order.js';
 import { findSidechainFiles, SidechainIndex, transcriptHead } from '../claude-code/find-sidechains.js';
 import { HeadEvidence } from '../claude-code/head-evidence.js';
-import type { TranscriptInputOptions } from '../claude-code/transcript-entry.js';
+import { isSubagentMetadata, projectFolderOf } from '../claude-code/projects-folder.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy } from './policy-choice.js';
 import { failedInput, type ReaderInput, type ReaderOptions } from './session-readers.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 
-/**
- * The sidechain files of a main transcript (none for a transcript that is itself a sidechain),
- * judged from its first line with a `sessionId`, and when it started (that line's time): the whole
- * transcript is read once, by its replay.
- */
-async function sidechainsOf(file: string, input: TranscriptInputOptions, index: SidechainIndex): Promise<{ start: number; sidechains: string[] }> {
-  const head = await transcriptHead(file, input);
-  const start = head?.start ?? Infinity;
-  if (head === undefined || head.isSidechain) return { start, sidechains: [] };
-  return { start, sidechains: await findSidechainFiles(file, head.sessionId, index) };
+/** A transcript that is replayed as the root of a tree: a main session, or a subagent whose main session is not in the input. */
+interface Root {
+  readonly input: ReaderInput;
+  /** When it started (its first conversation entry's time; Infinity when unknown). */
+  readonly start: number;
 }
 
 /**
- * Claude Code transcripts, each replayed with its subagents as one tree (`analyzeClaudeCodeSession`).
- * A subagent transcript met while walking a folder is read through its main transcript, not twice.
+ * The roots of the input, by project folder. Discovery has already turned what the user named (the
+ * projects folder, a project, transcripts) into transcript files; here each main transcript
+ * becomes a root with its subagents (in every layout: in the file, `agent-*.jsonl` beside it,
+ * `<session>/subagents/`), and a subagent whose main transcript is not in the input (deleted, or
+ * not named) becomes a root of its own. A subagent's `.meta.json` is metadata read with its
+ * transcript, never an input.
+ */
+async function rootsByProject(inputs: readonly ReaderInput[], options: ReaderOptions, index: SidechainIndex): Promise<Map<string, Root[]>> {
+  const limit = inputLimit(options);
+  const covered = new Set<string>();
+  const heads: { input: ReaderInput; start: number; sidechain: boolean }[] = [];
+  for (const input of inputs) {
+    if (isSubagentMetadata(input.file)) {
+      if (input.named === true) {
+        const transcript = path.basename(input.file).replace(/\.meta\.json$/, '.jsonl');
+        throw new InputError('input/subagent-metadata', `a subagent's metadata (its agent type), read with its transcript: name ${transcript} or its session instead`, { source: input.label });
+      }
+      options.onFile?.(input.label);
+      continue;
+    }
+    const head = await transcriptHead(input.file, { label: input.label, ...limit });
+    heads.push({ input, start: head?.start ?? Infinity, sidechain: head?.isSidechain === true });
+    if (head !== undefined && !head.isSidechain) {
+      for (const sidechain of await findSidechainFiles(input.file, head.sessionId, index)) covered.add(path.resolve(sidechain));
+    }
+  }
+  const projects = new Map<string, Root[]>();
+  for (const { input, start, sidechain } of heads) {
+    // A subagent met through its main transcript is read with it, named or found by walking.
+    if (sidechain && covered.has(path.resolve(input.file))) continue;
+    const project = projectFolderOf(path.resolve(input.file));
+    projects.set(project, [...(projects.get(project) ?? []), { input, start }]);
+  }
+  return projects;
+}
+
+/**
+ * Claude Code transcripts, each main session replayed with its subagents as one tree
+ * (`analyzeClaudeCodeSession`), and each subagent whose session is not in the input alone. Trees
+ * come project folder by project folder (in code-unit order of the folder), and within a project
+ * in the order the sessions started, however the files were named: `analyze`, `analyze <projects
+ * folder>`, `analyze <project>` and `analyze <transcripts…>` of the same files give the same trees.
+ * A first request may read a head another session of its project sent within its TTL; nothing is
+ * carried from one project to another (each project's sessions send their own working directory in
+ * the system prompt, so their heads differ).
  */
 export async function analyzeClaudeCodeInputs(inputs: readonly ReaderInput[], options: ReaderOptions): Promise<SessionTreeAnalysis[]> {
   const limit = inputLimit(options);
-  const covered = new Set<string>();
-  const starts = new Map<string, number>();
   const sidechainIndex = new SidechainIndex(limit);
-  for (const input of inputs) {
-    const { start, sidechains } = await sidechainsOf(input.file, { label: input.label, ...limit }, sidechainIndex);
-    starts.set(input.file, start);
-    for (const sidechain of sidechains) covered.add(path.resolve(sidechain));
-  }
-  // Sessions are replayed in the order they started, so each first request may rest on the heads
-  // earlier sessions of the input showed; the trees are returned in the order of the inputs.
-  const heads = new HeadEvidence();
-  const order = inputs.map((_, index) => index).sort((a, b) => starts.get(inputs[a]!.file)! - starts.get(inputs[b]!.file)! || a - b);
-  const trees: (SessionTreeAnalysis | undefined)[] = inputs.map(() => undefined);
-  for (const index of order) {
-    const input = inputs[index]!;
-    if (input.named === true || !covered.has(path.resolve(input.file))) {
-      const { policy, note } = choosePolicy(options.policy, 'anthropic', options.policyByName);
+  const projects = await rootsByProject(inputs, options, sidechainIndex);
+  const trees: SessionTreeAnalysis[] = [];
+  const { policy, note } = choosePolicy(options.policy, 'anthropic', options.policyByName);
+  for (const project of [...projects.keys()].sort(byCodeUnits)) {
+    const heads = new HeadEvidence();
+    const roots = projects.get(project)!.sort((a, b) => a.start - b.start || byCodeUnits(a.input.file, b.input.file));
+    for (const { input } of roots) {
       try {
         const replayed = await analyzeClaudeCodeSession(input.file, { policy, heads, sidechainIndex, label: input.label, ...limit, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}) });
-        const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
-        trees[index] = options.settle ? ((await options.settle(tree)) ?? undefined) : tree;
+        if (replayed.sessions.every((session) => session.requests.length === 0)) {
+          // Listed, not an empty tree: a transcript of summaries or bookkeeping sent nothing.
+          options.skip?.(input.label, 'no API call in it (empty, or bookkeeping entries only)');
+        } else {
+          const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
+          const kept = options.settle ? await options.settle(tree) : tree;
+          if (kept !== null) trees.push(kept);
+        }
       } catch (error) {
         failedInput(input, error, options);
       }
+      options.onFile?.(input.label);
     }
-    options.onFile?.(input.label);
   }
-  return trees.filter((tree) => tree !== undefined);
+  return trees;
 }

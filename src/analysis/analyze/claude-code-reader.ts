@@ -1,4 +1,5 @@
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
+import { isSubagentMetadata } from '../claude-code/projects-folder.js';
 import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
 
 /**
@@ -8,8 +9,9 @@ import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js
  */
 export const claudeCodeReader: SessionReader = {
   name: 'claude-code',
-  reads: 'Claude Code transcripts (.jsonl, with their subagents)',
-  claims: isClaudeCodeTranscript,
+  reads: 'Claude Code transcripts (.jsonl, with their subagents and their .meta.json)',
+  // A subagent's `.meta.json` is claimed so that no other reader takes it for a request body: it is read with its transcript.
+  claims: async (input, kind) => (kind === 'file' && isSubagentMetadata(input.file)) || isClaudeCodeTranscript(input, kind),
   async analyze(inputs, options): Promise<SessionTreeAnalysis[]> {
     const { analyzeClaudeCodeInputs } = await import('./claude-code-inputs.js');
     return analyzeClaudeCodeInputs(inputs, options);

@@ -1,5 +1,7 @@
 // `kvprefix analyze`: recorded traffic dispatched to its reader, replayed through a cache policy.
 export { analyzePaths } from './analyze-paths.js';
+export { analyzeAndReport, analyzeClaudeCodeProjects } from './analyze-and-report.js';
+export type { AnalyzeRunOptions, ProjectsOptions } from './analyze-and-report.js';
 export type { AnalyzeOptions, AnalyzeResult } from './analyze-paths.js';
 export { overallTotals, totalsOf, treeTotals } from './analyze-totals.js';
 export type { UsageTotals } from './analyze-totals.js';

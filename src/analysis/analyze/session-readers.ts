@@ -1,10 +1,13 @@
 import { open, readdir } from 'node:fs/promises';
 import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
-import { isJsonlName, isRootLogName, isTreeLogName, readLogLines } from '../../providers/session/index.js';
+import { isJsonlName, isRootLogName, isTreeLogName } from '../../providers/session/dsh-log-name.js';
+import { COMPRESSED, scanLeadingLines } from '../../providers/session/leading-lines.js';
+import { readLogLines } from '../../providers/session/log-lines.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 import { skipReason } from './skip-reason.js';
+import { BOOKKEEPING_TYPES } from '../claude-code/transcript-kind.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** What every reader is given. */
@@ -88,27 +91,51 @@ export async function isDshSession(input: ReaderInput, kind: 'file' | 'directory
   if (kind === 'directory') return (await readdir(input.file)).some((name) => isRootLogName(name));
   if (isTreeLogName(input.file)) return true;
   if (!isJsonlName(input.file)) return false;
-  for await (const value of jsonLines(input)) return field(value, 'type') === 'session' && typeof field(value, 'id') === 'string';
+  const header = (value: unknown) => field(value, 'type') === 'session' && typeof field(value, 'id') === 'string';
+  // The first line decides; a plain file is read no further than it, synchronously.
+  const first = scanLeadingLines(input.file, (text) => (text.trim() === '' ? undefined : text), inputLimit(input).maxInputBytes);
+  if (first !== COMPRESSED) {
+    if (first === undefined) return false;
+    try {
+      return header(JSON.parse(first));
+    } catch {
+      return false;
+    }
+  }
+  for await (const value of jsonLines(input)) return header(value);
   return false;
 }
 
-/** Entries Claude Code writes without a `sessionId` at the top of a transcript (`summary` lines of resumed sessions). */
-const UNSESSIONED_TYPES: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot']);
-
 /**
- * A Claude Code transcript: JSONL whose first record with a `sessionId` has a `type` Claude Code
- * writes (user, assistant, summary, system, file-history-snapshot, queue-operation, progress).
- * Records before it without one (any number of `summary` and `file-history-snapshot` lines, as
- * resumed sessions open) are passed over.
+ * A Claude Code transcript: a `.jsonl` file with a conversation entry (`user` or `assistant` with a
+ * `sessionId` and a `message`), whatever lines come before it (`permission-mode`, `attachment`,
+ * `file-history-snapshot`, `summary`, types not seen yet) and whatever lines fail to parse (the
+ * reader lists those); or one holding only Claude Code's bookkeeping entries, which is a transcript
+ * with no API call in it (listed as such, not handed to another reader), and so is an empty one.
  */
 export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean> {
   if (kind !== 'file' || !input.file.endsWith('.jsonl')) return false;
-  for await (const value of jsonLines(input)) {
+  let bookkeepingOnly = true;
+  const judge = (text: string): true | undefined => {
+    if (text.trim() === '') return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
     const type = field(value, 'type');
-    if (typeof field(value, 'sessionId') === 'string') return typeof type === 'string' && /^(?:user|assistant|summary|system|file-history-snapshot|queue-operation|progress)$/.test(type);
-    if (typeof type !== 'string' || !UNSESSIONED_TYPES.has(type)) return false;
+    if ((type === 'user' || type === 'assistant') && typeof field(value, 'sessionId') === 'string' && typeof field(value, 'message') === 'object') return true;
+    if (typeof type !== 'string' || !BOOKKEEPING_TYPES.has(type)) bookkeepingOnly = false;
+    return undefined;
+  };
+  // A plain file is read synchronously a block at a time, and no further than its first conversation entry.
+  const found = scanLeadingLines(input.file, judge, inputLimit(input).maxInputBytes);
+  if (found === true) return true;
+  if (found === COMPRESSED) {
+    for await (const { text } of readLogLines(input.file, { label: input.label, ...inputLimit(input) })) if (judge(text) === true) return true;
   }
-  return false;
+  return bookkeepingOnly;
 }
 
 /**

@@ -8,20 +8,65 @@ import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
 import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
 import { CHARACTER_ESTIMATE_NAME } from './character-estimate.js';
+import { compactionAgentState, isCompactionAgent } from './compaction-agents.js';
 import { conflictingCallNotes } from './transcript-conflicts.js';
-import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type TranscriptInputOptions } from './transcript-entry.js';
+import { BOOKKEEPING_TYPES } from './transcript-kind.js';
+import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type ConversationEntry, type TranscriptInputOptions } from './transcript-entry.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 
-/** The main transcript and its subagents, read. */
+/**
+ * Claude Code 1.0 wrote its subagents into the session's own file: entries marked `isSidechain`,
+ * each subagent's chain starting at a user entry with no parent. The main transcript keeps its own
+ * entries, and each sidechain becomes a transcript of its own (same file, named after its first
+ * entry), so it is replayed as the subagent it was. A file that is itself a subagent's is kept whole.
+ */
+export function splitInFileSidechains(transcript: ClaudeCodeTranscript): ClaudeCodeTranscript[] {
+  const first = transcript.entries[0];
+  if (first === undefined || first.isSidechain === true || !transcript.entries.some((entry) => entry.isSidechain === true)) return [transcript];
+  const main: ConversationEntry[] = [];
+  const chains = new Map<string, ConversationEntry[]>();
+  const rootOf = new Map<string, string>();
+  const links = transcript.links;
+  // The sidechain an entry continues: its parent's, followed through bookkeeping entries.
+  const parentRoot = (uuid: string | null | undefined): string | undefined => {
+    const passed = new Set<string>();
+    for (let at = uuid; at && !passed.has(at); at = links?.get(at)) {
+      const root = rootOf.get(at);
+      if (root !== undefined) return root;
+      passed.add(at);
+    }
+    return undefined;
+  };
+  for (const entry of transcript.entries) {
+    if (entry.isSidechain !== true) {
+      main.push(entry);
+      continue;
+    }
+    const root = parentRoot(entry.parentUuid) ?? entry.uuid;
+    rootOf.set(entry.uuid, root);
+    chains.set(root, [...(chains.get(root) ?? []), entry]);
+  }
+  const sidechains = [...chains.entries()].map(([root, entries]): ClaudeCodeTranscript => ({
+    file: transcript.file,
+    entries,
+    skipped: {},
+    ...(links === undefined ? {} : { links }),
+    id: entries[0]!.agentId ?? `sidechain-${root.slice(0, 8)}`,
+  }));
+  return [{ ...transcript, entries: main }, ...sidechains];
+}
+
+/** The main transcript and its subagents, read: in-file sidechains split out, then the subagent files. */
 export async function readTree(file: string, withSidechains: boolean, input: TranscriptInputOptions, index: SidechainIndex): Promise<ClaudeCodeTranscript[]> {
-  const main = await readClaudeCodeTranscript(file, input);
+  const read = await readClaudeCodeTranscript(file, input);
   const label = input.label ?? file;
   // Subagent files are named in errors the way the main file was given.
   const labelOf = (child: string) => path.join(path.dirname(label), path.relative(path.dirname(file), child));
+  if (!withSidechains) return [{ ...read, entries: read.entries.filter((entry) => entry.isSidechain !== true || read.entries[0]?.isSidechain === true) }];
+  const transcripts = splitInFileSidechains(read);
+  const main = transcripts[0]!;
   const sessionId = main.entries[0]?.sessionId;
-  const mainIsSidechain = main.entries.some((entry) => entry.isSidechain === true);
-  if (!withSidechains || sessionId === undefined || mainIsSidechain) return [main];
-  const transcripts = [main];
+  if (sessionId === undefined || main.entries.some((entry) => entry.isSidechain === true)) return transcripts;
   // One at a time: a session with a hundred subagents must not hold a hundred files open.
   for (const child of await findSidechainFiles(file, sessionId, index)) transcripts.push(await readClaudeCodeTranscript(child, { ...input, label: labelOf(child) }));
   return transcripts;
@@ -90,7 +135,7 @@ export async function sessionState(
   const agentType = sidechain && given.agent === undefined ? await subagentType(transcript.file, input) : undefined;
   return {
     transcript,
-    id: given.id ?? (sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl'))),
+    id: given.id ?? transcript.id ?? (sidechain ? (first?.agentId ?? path.basename(transcript.file, '.jsonl')) : (first?.sessionId ?? path.basename(transcript.file, '.jsonl'))),
     sidechain,
     calibration: new SessionCalibration(),
     records: [],
@@ -111,7 +156,22 @@ export async function sessionState(
 export async function analyzeClaudeCodeSession(file: string, options: ClaudeCodeSessionOptions = {}): Promise<SessionTreeAnalysis> {
   const input = inputLimit(options);
   const transcripts = await readTree(file, options.sidechains ?? true, { ...input, ...(options.label === undefined ? {} : { label: options.label }) }, options.sidechainIndex ?? new SidechainIndex(input));
-  return replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, input))), options);
+  return replayStates(await treeStates(transcripts, input), options);
+}
+
+/**
+ * The replay states of a tree's transcripts (the root first): each as its transcript shows it, a
+ * compaction agent seeded with its parent's conversation (`compactionAgentState`).
+ */
+export async function treeStates(transcripts: readonly ClaudeCodeTranscript[], input: Pick<InputOptions, 'maxInputBytes'>): Promise<SessionState[]> {
+  const states: SessionState[] = [];
+  for (const transcript of transcripts) {
+    const state = await sessionState(transcript, {}, input);
+    const root = states[0];
+    const seeded = root !== undefined && state.sidechain && isCompactionAgent(transcript.file) ? await compactionAgentState(transcript, transcripts[0]!, root, sessionState, state, input) : undefined;
+    states.push(seeded ?? state);
+  }
+  return states;
 }
 
 /** Replays session states (the root first) as one tree: `analyzeClaudeCodeSession` once its transcripts are read. */
@@ -132,11 +192,18 @@ export function replayStates(states: readonly SessionState[], options: ClaudeCod
     ...replay.headNotes,
   ];
   for (const state of states) {
+    const name = path.basename(state.transcript.file);
     const skipped = Object.entries(state.transcript.skipped);
-    if (skipped.length > 0) notes.push(`${path.basename(state.transcript.file)}: skipped bookkeeping entries ${skipped.map(([type, count]) => `${type} ×${count}`).join(', ')}.`);
+    const known = skipped.filter(([type]) => BOOKKEEPING_TYPES.has(type));
+    const unknown = skipped.filter(([type]) => !BOOKKEEPING_TYPES.has(type));
+    const counted = (entries: [string, number][]) => entries.map(([type, count]) => `${type} ×${count}`).join(', ');
+    if (known.length > 0) notes.push(`${name}: skipped bookkeeping entries ${counted(known)}.`);
+    if (unknown.length > 0) notes.push(`${name}: entries of types kvprefix does not know, read as bookkeeping the model never sees (the chain of parents runs through them): ${counted(unknown)}.`);
+    for (const bad of state.transcript.badLines ?? []) notes.push(`${name} line ${bad.line}: ${bad.problem}; the line is left out and the rest of the file read.`);
     notes.push(...transcriptWarnings(state.transcript));
   }
-  return { policy: replay.policy.name, tokenizer: `${estimateName(options)} (calibrated to logged Claude usage)`, sessions, notes };
+  const label = states[0]?.transcript.label;
+  return { policy: replay.policy.name, tokenizer: `${estimateName(options)} (calibrated to logged Claude usage)`, sessions, notes, ...(label === undefined ? {} : { label }) };
 }
 
 /** What block sizes are estimated with: the tokenizer given, else Anthropic's characters-per-token rule. */

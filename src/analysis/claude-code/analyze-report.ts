@@ -6,7 +6,7 @@ import { treeDuplication, type TreeDuplication } from '../duplication/tree-dupli
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { mergeLossRows, treeLossByCause, type CauseRow } from './lost-by-cause.js';
-import { decodeProjectFolder } from './projects-folder.js';
+import { decodeProjectFolder, projectsFoldersRead } from './projects-folder.js';
 import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
 import { readSessionLabel, type SessionLabel } from './session-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
@@ -26,7 +26,7 @@ export interface TreeReport {
 
 /** "Where the cache went" and the roll-ups, over every tree of an analysis. */
 export interface AnalyzeReport {
-  /** The Claude Code projects folders read when no path was given (null when paths were given). */
+  /** The Claude Code projects folders the trees were read from, however they were named (null when no tree is a Claude Code session). */
   readonly folders: readonly string[] | null;
   /** The window requests were kept in, as ISO instants, and the time zone days are read in. */
   /** `timeZone`: the zone `--since`, `--until` and day rows were read in; null when nothing was read in one. */
@@ -153,7 +153,7 @@ type SettledTree = { tree: SessionTreeAnalysis; duplication: TreeDuplication | n
 
 /** One tree of an analysis of given paths settled into the report: null when outside `--project` or the window. */
 async function settleGiven(tree: SessionTreeAnalysis, options: ReportOptions, other?: SessionTreeAnalysis): Promise<SettledTree | null> {
-  const label = await treeLabel(tree);
+  const label = await treeLabel(tree, tree.label);
   if (options.project !== undefined && !(label.project ?? '').includes(options.project)) return null;
   const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
   const policy = options.policyByName(tree.policy);
@@ -167,7 +167,7 @@ function reported(result: AnalyzeResult, settled: readonly SettledTree[], option
     duplications: settled.map((entry) => entry.duplication),
     skipped: result.skipped,
     currency: result.currency,
-    report: assembleReport(settled, null, options.window, options.clock, options.by),
+    report: assembleReport(settled, projectsFoldersRead(settled.map((entry) => entry.tree)), options.window, options.clock, options.by),
   };
 }
 

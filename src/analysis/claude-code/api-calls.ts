@@ -48,11 +48,27 @@ function reasonOf(entry: AssistantEntry): { cacheMissReason?: CacheMissReason } 
   return reason ? { cacheMissReason: reason } : {};
 }
 
+/**
+ * The conversation entry `uuid` names, or the nearest one behind it when it names a bookkeeping
+ * entry (Claude Code 2.1.38 chains `progress` / `hook_progress` entries between a tool call and its
+ * result): the chain is followed through them, never cut there.
+ */
+export function conversationAt(uuid: string | null | undefined, byUuid: ReadonlyMap<string, ConversationEntry>, links: ReadonlyMap<string, string | null> | undefined): ConversationEntry | undefined {
+  const passed = new Set<string>();
+  for (let at = uuid; at; at = links?.get(at)) {
+    const entry = byUuid.get(at);
+    if (entry !== undefined) return entry;
+    if (passed.has(at) || links?.has(at) !== true) return undefined;
+    passed.add(at);
+  }
+  return undefined;
+}
+
 /** The chain of entries ending at `uuid`, oldest first; stops where a parent is not in this file. */
-function chainEndingAt(uuid: string | null | undefined, byUuid: ReadonlyMap<string, ConversationEntry>): ConversationEntry[] {
+function chainEndingAt(uuid: string | null | undefined, byUuid: ReadonlyMap<string, ConversationEntry>, links: ReadonlyMap<string, string | null> | undefined): ConversationEntry[] {
   const chain: ConversationEntry[] = [];
   const seen = new Set<string>();
-  for (let at = uuid ? byUuid.get(uuid) : undefined; at !== undefined && !seen.has(at.uuid); at = at.parentUuid ? byUuid.get(at.parentUuid) : undefined) {
+  for (let at = conversationAt(uuid, byUuid, links); at !== undefined && !seen.has(at.uuid); at = conversationAt(at.parentUuid, byUuid, links)) {
     seen.add(at.uuid);
     chain.push(at);
   }
@@ -84,7 +100,7 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
   // A call answering an inherited entry is the session's first after the fork: it was sent when it was sent, not when the parent wrote that entry.
   const inheritedIds = new Set(transcript.entries.slice(0, inherited).map((entry) => entry.uuid));
   for (const { first, usage } of calls.values()) {
-    const lastInput = first.parentUuid ? byUuid.get(first.parentUuid) : undefined;
+    const lastInput = conversationAt(first.parentUuid, byUuid, transcript.links);
     const sentAfter = lastInput !== undefined && !inheritedIds.has(lastInput.uuid) ? lastInput : undefined;
     result.push({
       messageId: first.message.id,
@@ -96,7 +112,7 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
       // Rebuilt on each read, never kept: a long transcript's calls would otherwise hold
       // (calls × history) entries, where the transcript itself holds each entry once.
       get input() {
-        return chainEndingAt(first.parentUuid, byUuid);
+        return chainEndingAt(first.parentUuid, byUuid, transcript.links);
       },
       lastInput,
       line: first.line,

@@ -65,6 +65,8 @@ interface RequestRecord {
   readonly unitCount: number;
   readonly ends: BlockList<number>;
   readonly end: SegmentPath<undefined> | undefined;
+  /** How long what it wrote lives: the longest TTL among its breakpoints (1 hour when its usage logs its writes as 1-hour writes). */
+  readonly ttlSeconds: number;
 }
 
 /** A session's latest request as built and drawn: the next one reuses what it repeats. */
@@ -278,11 +280,13 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     current.fitted = fitted;
     const shareWith = anchor?.record.ends ?? this.#latest.get(state)?.ends;
     const end = this.#trie.add(request.segments).path.at(-1);
-    state.records.push({ call, session: sessionIndex, index, unitCount: units.length, ends: BlockList.of(shareWith, fitted), end });
     const lastBreakpoint = usage === undefined ? fitted.at(-1)! : usage.cacheRead + usage.cacheWrite;
     // Where this request wrote (nothing when its prefix was under the model minimum and it cached nothing).
     const written = [...new Set([fitted[0]!, lastBreakpoint])].filter((position) => position > 0);
     const ttls = usage === undefined ? undefined : written.map((position) => this.#ttlAt(position, usage, current.matches));
+    // An idle gap after this request is judged by the TTL its own entries have, not the policy's default.
+    const ttlSeconds = Math.max(this.#ttlSeconds, ...(ttls ?? []));
+    state.records.push({ call, session: sessionIndex, index, unitCount: units.length, ends: BlockList.of(shareWith, fitted), end, ttlSeconds });
     if (index === 0 || current.idle) {
       const which = index === 0 ? 'first request' : current.newHead ? `request #${index}, the first on the head of another Claude Code version,` : `request #${index}, after its own head entry expired in an idle gap,`;
       this.headNotes.push(headNote(`${state.sidechain ? 'subagent' : 'session'} ${state.id}`, which, current.key, current.evidence, current.ends[0]!, time, this.#globalHead && current.idle && !state.sidechain));
@@ -383,7 +387,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       against: bestRecord === undefined ? null : earlier(bestRecord, best!.ageSeconds),
       comparison: bestRecord === undefined ? null : segmentComparison(earlierRequest(bestRecord), request),
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
-      ttlSeconds: this.#ttlSeconds,
+      // The entries of the request it is set against live as long as that request wrote them for.
+      ttlSeconds: bestRecord?.ttlSeconds ?? this.#ttlSeconds,
     });
   }
 }

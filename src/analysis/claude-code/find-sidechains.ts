@@ -4,7 +4,7 @@ import { inputLimit, type InputLimit, type InputOptions } from '../../providers/
 import { readLogLines } from '../../providers/session/log-lines.js';
 import { COMPRESSED, scanLeadingLines } from '../../providers/session/leading-lines.js';
 
-/** What the first line with a `sessionId` says about a transcript. */
+/** What the first conversation entry (`user` or `assistant` with a `sessionId`) says about a transcript. */
 export interface TranscriptHead {
   readonly sessionId: string;
   /** Whether that entry is a subagent's (`isSidechain: true`). */
@@ -13,18 +13,27 @@ export interface TranscriptHead {
   readonly start?: number;
 }
 
-/** The head a line gives: its `sessionId`, sidechain flag and start, when it carries a `sessionId`. */
+/**
+ * The head a line gives: its `sessionId`, sidechain flag and start, when it is a conversation entry.
+ * Lines before it (`permission-mode`, `attachment`, `file-history-snapshot`, `summary`, a line that
+ * does not parse) are passed over: the first of them with a `sessionId` need not say `isSidechain`.
+ */
 function headOfLine(text: string): TranscriptHead | undefined {
   if (text.trim() === '') return undefined;
-  const value = JSON.parse(text) as { sessionId?: unknown; isSidechain?: unknown; timestamp?: unknown } | null;
-  if (typeof value?.sessionId !== 'string') return undefined;
+  let value: { type?: unknown; sessionId?: unknown; isSidechain?: unknown; timestamp?: unknown } | null;
+  try {
+    value = JSON.parse(text) as typeof value;
+  } catch {
+    return undefined;
+  }
+  if (typeof value?.sessionId !== 'string' || (value.type !== 'user' && value.type !== 'assistant')) return undefined;
   const start = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
   return { sessionId: value.sessionId, isSidechain: value.isSidechain === true, ...(Number.isNaN(start) ? {} : { start }) };
 }
 
 /**
- * The first line of a transcript that carries a `sessionId` (lines before it, such as `summary`
- * entries, are passed over), or undefined for a broken or foreign file. Reads no further than that
+ * The first conversation entry of a transcript (lines before it are passed over), or undefined for
+ * a file with none. Reads no further than that
  * line: a plain file synchronously, a block at a time; a compressed one through the line reader,
  * which closes the file on the way out.
  */

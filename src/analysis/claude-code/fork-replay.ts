@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { Tokenizer } from '../../prefix/index.js';
-import { replayStates, readTree, sessionState } from './analyze-claude-code-session.js';
+import { replayStates, readTree, sessionState, treeStates } from './analyze-claude-code-session.js';
+import { continuingTranscript, parentRequestBefore } from './compaction-agents.js';
 import { collectApiCalls, SYNTHETIC_MODEL, type ClaudeCodeApiCall } from './api-calls.js';
 import type { SessionState } from './claude-code-replay.js';
 import { SidechainIndex } from './find-sidechains.js';
@@ -38,21 +39,10 @@ function forkedResponse(entry: AssistantEntry, model: string, shift: number): As
 }
 
 /** The subagent's transcript as if forked: the parent's request conversation first, then its own entries on the parent's model, usage resized. */
-function forkedTranscript(child: ClaudeCodeTranscript, context: readonly ConversationEntry[], model: string, shift: number): ClaudeCodeTranscript {
-  const last = context.at(-1);
-  const own = child.entries.map((entry, at): ConversationEntry => {
-    const linked = at === 0 && last !== undefined ? { ...entry, parentUuid: last.uuid } : entry;
-    // Claude Code's own `<synthetic>` messages sent no request, forked or not.
-    return linked.type === 'assistant' && linked.message.model !== SYNTHETIC_MODEL ? { ...forkedResponse(linked, model, shift), line: linked.line } : linked;
-  });
-  return { ...child, entries: [...context, ...own], inheritedEntries: context.length };
-}
-
-/** The parent's last request sent before `time` (ms), with logged usage: the one a child forked at `time` would carry. */
-function parentRequestBefore(calls: readonly ClaudeCodeApiCall[], time: number): ClaudeCodeApiCall | undefined {
-  let found: ClaudeCodeApiCall | undefined;
-  for (const call of calls) if (call.sentAt <= time && call.usage !== undefined && (found === undefined || call.sentAt >= found.sentAt)) found = call;
-  return found;
+function forkedTranscript(child: ClaudeCodeTranscript, parent: ClaudeCodeTranscript, context: readonly ConversationEntry[], model: string, shift: number): ClaudeCodeTranscript {
+  // Claude Code's own `<synthetic>` messages sent no request, forked or not.
+  const own = child.entries.map((entry): ConversationEntry => (entry.type === 'assistant' && entry.message.model !== SYNTHETIC_MODEL ? { ...forkedResponse(entry, model, shift), line: entry.line } : entry));
+  return continuingTranscript(child, parent, context, own);
 }
 
 /** The later of two sightings (either may be missing). */
@@ -126,21 +116,23 @@ export async function replayForked(spawned: SessionTreeAnalysis, options: ForkRe
   let heads = options.heads;
   if (heads === undefined) {
     heads = new HeadEvidence();
-    base = replayStates(await Promise.all(transcripts.map((transcript) => sessionState(transcript, {}, limit))), { ...replayOptions, heads });
+    base = replayStates(await treeStates(transcripts, limit), { ...replayOptions, heads });
   }
   const [main, ...children] = transcripts;
   if (main === undefined || children.length === 0) return null;
   const rootState = await sessionState(main, {}, limit);
   const parentCalls = collectApiCalls(main);
-  const bySession = new Map(base.sessions.map((session) => [path.resolve(session.file), session]));
+  const bySession = new Map(base.sessions.map((session) => [session.id, session]));
   const forkedFiles = new Set<string>();
   const states: SessionState[] = [rootState];
   for (const child of children) {
     const spawnedState = await sessionState(child, {}, limit);
     const first = collectApiCalls(child).reduce<ClaudeCodeApiCall | undefined>((earliest, call) => (earliest === undefined || call.sentAt < earliest.sentAt ? call : earliest), undefined);
     const parent = first === undefined ? undefined : parentRequestBefore(parentCalls, first.sentAt);
-    const head = bySession.get(path.resolve(child.file))?.requests[0]?.segments?.at(0);
-    if (parent === undefined || parent.usage === undefined || head === undefined || head.kind !== 'system') {
+    const head = bySession.get(spawnedState.id)?.requests[0]?.segments?.at(0);
+    // A subagent written inside the session's file (Claude Code 1.0) stays spawned: the what-if names children by file.
+    const inFile = path.resolve(child.file) === path.resolve(main.file);
+    if (inFile || parent === undefined || parent.usage === undefined || head === undefined || head.kind !== 'system') {
       states.push(spawnedState);
       continue;
     }
@@ -149,7 +141,7 @@ export async function replayForked(spawned: SessionTreeAnalysis, options: ForkRe
     // Forked, the child sends the parent's head (same version and agent: the same head unit), keeps
     // its own id, and its requests continue the parent's: the sizes the parent's usage showed carry over.
     const given = { id: spawnedState.id, agent: rootState.agent, version: rootState.version, forkedFrom: 0 };
-    states.push(await sessionState(forkedTranscript(child, parent.input, parent.model, context - head.tokens), given, limit));
+    states.push(await sessionState(forkedTranscript(child, main, parent.input, parent.model, context - head.tokens), given, limit));
   }
   if (forkedFiles.size === 0) return null;
   const forked = replayStates(states, { ...replayOptions, heads: new EvidenceOverlay(heads) });

@@ -1,20 +1,9 @@
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../../prefix/index.js';
-
-/** One project of a Claude Code projects folder: the folder Claude Code named after a working directory. */
-export interface ClaudeCodeProject {
-  /** The folder's own name, e.g. `-Users-dain-workspace-claude-code-log`. */
-  readonly folder: string;
-  readonly path: string;
-  /** The decoded name (`/Users/dain/workspace/claude-code-log`); the transcripts' `cwd` replaces it where they carry one. */
-  readonly name: string;
-  /** Its main transcripts (`<session>.jsonl`), sorted; subagent files are read through these. */
-  readonly transcripts: readonly string[];
-  /** Claude Code 2.0's subagent files beside them (`agent-*.jsonl`): read with their main session, or alone when it has none here. */
-  readonly subagents: readonly string[];
-}
+import type { SessionTreeAnalysis } from '../result/session-analysis.js';
+import { byCodeUnits } from './code-unit-order.js';
 
 /**
  * Where Claude Code keeps its transcripts: `$CLAUDE_CONFIG_DIR/projects` for each entry of that
@@ -39,37 +28,53 @@ export function decodeProjectFolder(folder: string): string {
   return folder.startsWith('-') ? folder.replace(/-/g, '/') : folder;
 }
 
-const SUBAGENT_FILE = /^agent-.*\.jsonl$/;
+/** `agent-<id>.meta.json`: the agent type of the subagent transcript `agent-<id>.jsonl` beside it (Claude Code 2.1). */
+const SUBAGENT_METADATA = /^agent-.*\.meta\.json$/;
 
-async function isDirectory(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isDirectory();
-  } catch {
-    return false;
-  }
+/** Whether a file is a subagent's metadata, read with its transcript and never an input of its own. */
+export function isSubagentMetadata(file: string): boolean {
+  return SUBAGENT_METADATA.test(path.basename(file));
 }
 
 /**
- * The projects under the given projects folders, in folder then name order, each with its main
- * transcripts. A folder that does not exist is an InputError naming it (the user pointed at nothing);
- * `match` keeps the projects whose folder or decoded name contains it.
+ * The project folder a transcript belongs to: the folder it is in, or for a subagent of Claude Code
+ * 2.1's layout (`<project>/<session>/subagents/agent-*.jsonl`) the folder holding its session.
  */
-export async function listClaudeCodeProjects(folders: readonly string[], match?: string): Promise<ClaudeCodeProject[]> {
-  const projects: ClaudeCodeProject[] = [];
+export function projectFolderOf(file: string): string {
+  const folder = path.dirname(file);
+  return path.basename(folder) === 'subagents' ? path.dirname(path.dirname(folder)) : folder;
+}
+
+/**
+ * The projects folder a project folder sits in, as `~/.claude/projects` holds one folder per working
+ * directory: its parent when it is named as Claude Code names a project (the path with every
+ * character that is not a letter or digit turned into `-`, so `-home-…` on Unix) or sits in a
+ * `projects` folder; otherwise the folder itself (transcripts copied somewhere else).
+ */
+export function projectsFolderOf(project: string): string {
+  const parent = path.dirname(project);
+  return path.basename(project).startsWith('-') || path.basename(parent) === 'projects' ? parent : project;
+}
+
+/** Fails with an InputError naming the first folder that does not exist: with no path, the user pointed at nothing. */
+export async function checkProjectsFolders(folders: readonly string[]): Promise<void> {
   for (const folder of folders) {
-    if (!(await isDirectory(folder))) {
-      throw new InputError('input/no-projects-folder', 'no Claude Code projects folder here: name transcripts or folders to analyze, or set CLAUDE_CONFIG_DIR', { source: folder });
+    let directory = false;
+    try {
+      directory = (await stat(folder)).isDirectory();
+    } catch {
+      directory = false;
     }
-    for (const name of (await readdir(folder)).sort()) {
-      const projectPath = path.join(folder, name);
-      if (name.startsWith('.') || !(await isDirectory(projectPath))) continue;
-      const decoded = decodeProjectFolder(name);
-      if (match !== undefined && !name.includes(match) && !decoded.includes(match)) continue;
-      const names = (await readdir(projectPath)).filter((file) => file.endsWith('.jsonl')).sort();
-      const transcripts = names.filter((file) => !SUBAGENT_FILE.test(file)).map((file) => path.join(projectPath, file));
-      const subagents = names.filter((file) => SUBAGENT_FILE.test(file)).map((file) => path.join(projectPath, file));
-      projects.push({ folder: name, path: projectPath, name: decoded, transcripts, subagents });
-    }
+    if (!directory) throw new InputError('input/no-projects-folder', 'no Claude Code projects folder here: name transcripts or folders to analyze, or set CLAUDE_CONFIG_DIR', { source: folder });
   }
-  return projects;
+}
+
+/** The projects folders the Claude Code trees were read from (`projectsFolderOf`), in code-unit order; null when none is a Claude Code tree. */
+export function projectsFoldersRead(trees: readonly SessionTreeAnalysis[]): string[] | null {
+  const folders = new Set<string>();
+  for (const tree of trees) {
+    const root = tree.sessions[0];
+    if (root?.format === 'claude-code') folders.add(projectsFolderOf(projectFolderOf(path.resolve(root.file))));
+  }
+  return folders.size === 0 ? null : [...folders].sort(byCodeUnits);
 }

@@ -1,4 +1,4 @@
-import type { ClaudeCodeApiCall } from './api-calls.js';
+import { conversationAt, type ClaudeCodeApiCall } from './api-calls.js';
 import { appendRequestBlocks, type BlockPosition, type RequestBlock } from './content-blocks.js';
 import type { ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 
@@ -21,11 +21,13 @@ interface LatestChain {
  */
 export class SessionRequestBlocks {
   readonly #byUuid = new Map<string, ConversationEntry>();
+  readonly #links: ReadonlyMap<string, string | null> | undefined;
   readonly #memo: Map<string, RequestBlock[]>;
   #latest: LatestChain | undefined;
 
   constructor(transcript: ClaudeCodeTranscript, memo: Map<string, RequestBlock[]>) {
     for (const entry of transcript.entries) this.#byUuid.set(entry.uuid, entry);
+    this.#links = transcript.links;
     this.#memo = memo;
   }
 
@@ -41,7 +43,7 @@ export class SessionRequestBlocks {
     while (at !== undefined && at.uuid !== latest?.end && !seen.has(at.uuid)) {
       seen.add(at.uuid);
       added.push(at);
-      at = at.parentUuid ? this.#byUuid.get(at.parentUuid) : undefined;
+      at = conversationAt(at.parentUuid, this.#byUuid, this.#links);
     }
     added.reverse();
     const extends_ = latest !== undefined && at !== undefined && at.uuid === latest.end && !added.some((entry) => latest.uuids.has(entry.uuid));

@@ -8,8 +8,9 @@ import { SessionLabelLines, type SessionLabel } from './session-label.js';
 
 /*
  * A Claude Code transcript is JSONL: one entry per line. Only `user` and `assistant` entries are
- * conversation; the rest (`summary`, `file-history-snapshot`, `queue-operation`, `progress`, `system`)
- * are bookkeeping the model never sees. Entries form a chain through `parentUuid`. A streamed
+ * conversation; the rest (`summary`, `file-history-snapshot`, `queue-operation`, `progress`, `system`,
+ * `permission-mode`, `attachment`, and types not seen yet) are bookkeeping the model never sees.
+ * Entries form a chain through `parentUuid`, bookkeeping entries with a `uuid` included. A streamed
  * assistant response is written one content block per entry, each repeating the message `id`, the
  * `requestId` and the usage so far (only `output_tokens` grows).
  */
@@ -31,8 +32,18 @@ export interface ClaudeCodeTranscript {
    * part of every request's conversation but no request of this session sent them. Default 0.
    */
   readonly inheritedEntries?: number;
-  /** Bookkeeping entries by type (never sent to the model). */
+  /** Entries that are not conversation, by type: Claude Code's bookkeeping, and types not known yet (never sent to the model, as far as is known). */
   readonly skipped: Readonly<Record<string, number>>;
+  /**
+   * The `parentUuid` of every entry that is not conversation but has a `uuid` (`progress`,
+   * `hook_progress`, `attachment`, …): Claude Code chains those too (2.1.38 runs the chain through
+   * its progress entries), and a request's history is followed through them.
+   */
+  readonly links?: ReadonlyMap<string, string | null>;
+  /** Lines left out because they do not parse or are not a conversation entry of the shape read, each with what was wrong; the rest of the file is read. */
+  readonly badLines?: readonly { readonly line: number; readonly problem: string }[];
+  /** The name the replay gives the session when the file does not give one (an in-file sidechain of Claude Code 1.0). */
+  readonly id?: string;
   /**
    * The last line when it had no line break and was not whole JSON: Claude Code still writing it.
    * It is left out of `entries` and said so; absent when the transcript ends cleanly.
@@ -48,9 +59,11 @@ export type TranscriptInputOptions = InputOptions;
 /**
  * Reads a Claude Code JSONL transcript line by line through the shared input reader, so it has the
  * same size limit (`maxInputBytes`, 32 MiB by default) and strict UTF-8 (a bad byte is an error
- * naming its byte offset and line) as every other input. A broken line is an InputError with file
- * and line; a file with no conversation entry that is plainly another tool's log is refused, not
- * replayed as an empty session.
+ * naming its byte offset and line) as every other input. A line that does not parse, or is not a
+ * conversation entry of the shape read, is listed in `badLines` with what was wrong and the rest of
+ * the file is read; a file where nothing but such lines is read is an InputError with file and line,
+ * and a file with no conversation entry that is plainly another tool's log is refused, not replayed
+ * as an empty session.
  */
 export async function readClaudeCodeTranscript(file: string, options: TranscriptInputOptions = {}): Promise<ClaudeCodeTranscript> {
   const label = inputLabel(file, options);
@@ -60,6 +73,8 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
   let unfinishedLine: UnfinishedLine | undefined;
   // The label's lines are read here, so that naming the session never opens the file again.
   const head = new SessionLabelLines();
+  const links = new Map<string, string | null>();
+  const badLines: { line: number; problem: string; error: InputError }[] = [];
   for await (const { text, line, terminated } of readLogLines(file, options)) {
     if (text.trim() === '') {
       head.see(text);
@@ -74,17 +89,26 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
         unfinishedLine = { line, bytes: Buffer.byteLength(text) };
         break;
       }
-      throw new InputError('input/malformed-json', `not a JSON line: ${(error as Error).message}`, { source: label, line });
+      // One broken line is listed and passed over: the rest of the file is still the session.
+      const problem = `not a JSON line: ${(error as Error).message}`;
+      badLines.push({ line, problem, error: new InputError('input/malformed-json', problem, { source: label, line }) });
+      continue;
     }
     if (head.reading) head.see(text, value);
     if (first === undefined) first = value;
     const type = typeof value === 'object' && value !== null && 'type' in value ? String((value as { type: unknown }).type) : undefined;
     if (type !== 'user' && type !== 'assistant') {
       skipped[type ?? '(no type)'] = (skipped[type ?? '(no type)'] ?? 0) + 1;
+      const { uuid, parentUuid } = (typeof value === 'object' && value !== null ? value : {}) as { uuid?: unknown; parentUuid?: unknown };
+      if (typeof uuid === 'string') links.set(uuid, typeof parentUuid === 'string' ? parentUuid : null);
       continue;
     }
     const checked = checkConversationEntry(type, value as Record<string, unknown>);
-    if ('problem' in checked) throw new InputError('input/bad-claude-code-entry', `not a Claude Code ${type} entry: ${checked.problem}`, { source: label, line });
+    if ('problem' in checked) {
+      const problem = `not a Claude Code ${type} entry: ${checked.problem}`;
+      badLines.push({ line, problem, error: new InputError('input/bad-claude-code-entry', problem, { source: label, line }) });
+      continue;
+    }
     // `toolUseResult` is Claude Code's own record of a tool's output for its interface (a file's whole
     // text, a diff): the model reads the `tool_result` block instead. It is 40% of a transcript's bytes,
     // and a replay that kept it held the transcript twice over while it ran.
@@ -92,8 +116,18 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
     entries.push({ ...entry, line } as ConversationEntry);
   }
   if (entries.length === 0) {
+    // Nothing read but broken lines: the file is not a session with a line or two lost.
+    if (badLines.length > 0) throw badLines[0]!.error;
     const wrongFile = notClaudeCodeTranscript(label, skipped, first);
     if (wrongFile) throw wrongFile;
   }
-  return { file, entries, skipped, ...(unfinishedLine ? { unfinishedLine } : {}), label: head.label };
+  return {
+    file,
+    entries,
+    skipped,
+    ...(links.size > 0 ? { links } : {}),
+    ...(badLines.length > 0 ? { badLines: badLines.map(({ line, problem }) => ({ line, problem })) } : {}),
+    ...(unfinishedLine ? { unfinishedLine } : {}),
+    label: head.label,
+  };
 }

@@ -1,7 +1,7 @@
 import { InputError } from '../../prefix/index.js';
 
 /** The entry types Claude Code writes besides `user` and `assistant` (bookkeeping the model never sees). */
-const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot', 'queue-operation', 'progress', 'system']);
+export const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set(['summary', 'file-history-snapshot', 'queue-operation', 'progress', 'system', 'permission-mode', 'attachment', 'custom-title']);
 
 /** What a JSONL file with no conversation entry looks like, judged from its first value. */
 function lookalike(first: unknown): string {

@@ -93,4 +93,6 @@ export interface SessionTreeAnalysis {
   readonly notes: readonly string[];
   /** Readers that calibrate request heads: each head met, and whether and by how much it was calibrated. */
   readonly heads?: readonly HeadCalibrationReport[];
+  /** The root's working directory and title as its reader read them with it (a Claude Code transcript's `cwd` and summary), so a report names the tree without reading the file again. */
+  readonly label?: { readonly cwd: string | null; readonly title: string | null };
 }

@@ -3,5 +3,5 @@ export { requestRow, ROW_COLUMNS, ROW_SCHEMA_VERSION, rowHost, treeRows } from '
 export type { RequestRow, RowContext, RowHost } from './request-row.js';
 export { rowWriter } from './row-writer.js';
 export type { RowWriter } from './row-writer.js';
-export { claudeCodeTreeIntoRows, settleIntoRows } from './rows-as-analysed.js';
+export { settleIntoRows } from './rows-as-analysed.js';
 export type { RowsSelection } from './rows-as-analysed.js';

@@ -1,6 +1,5 @@
 import type { PolicyLookup } from '../analyze/policy-choice.js';
 import { treeLabel, windowedTree } from '../claude-code/analyze-report.js';
-import type { TreeLabel } from '../claude-code/roll-up.js';
 import type { TimeWindow } from '../claude-code/time-window.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { RowWriter } from './row-writer.js';
@@ -28,19 +27,11 @@ function withoutSegments(tree: SessionTreeAnalysis): SessionTreeAnalysis {
  */
 export function settleIntoRows(writer: RowWriter, selection: RowsSelection): (tree: SessionTreeAnalysis, reader: string) => Promise<SessionTreeAnalysis | null> {
   return async (tree, reader) => {
-    const label = await treeLabel(tree);
+    const label = await treeLabel(tree, tree.label);
     if (selection.project !== undefined && !(label.project ?? '').includes(selection.project)) return null;
     const kept = windowedTree(tree, selection.window);
     if (kept === null) return null;
     writer.tree(kept, { reader, project: label.project, policy: selection.policyByName(kept.policy) });
     return selection.keep === true ? withoutSegments(kept) : null;
-  };
-}
-
-/** The `onTree` of `analyzeClaudeCodeProjects` that writes each settled tree's rows (the window and projects are applied there). */
-export function claudeCodeTreeIntoRows(writer: RowWriter, selection: Pick<RowsSelection, 'policyByName' | 'keep'>): (tree: SessionTreeAnalysis, label: TreeLabel) => boolean {
-  return (tree, label) => {
-    writer.tree(tree, { reader: 'claude-code', project: label.project, policy: selection.policyByName(tree.policy) });
-    return selection.keep === true;
   };
 }

@@ -42,11 +42,6 @@ function problemOf(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
-/** True when a file's first line is a watch record line (what `analyze` dispatches on). */
-export function isWatchRecordLine(line: string): boolean {
-  return line.trimStart().startsWith('{') && line.includes(`"record":"${WATCH_RECORD}"`);
-}
-
 /**
  * The lines of a watch record file (written by `watchFetch({ record })`), in the order written.
  * A line that is not JSON or not a record line is an InputError naming the file and line.

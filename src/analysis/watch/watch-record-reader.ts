@@ -3,8 +3,7 @@ import { fileHead, type SessionReader } from '../analyze/session-readers.js';
 import { routeLabel } from '../causes/wording.js';
 import type { CachePolicyName } from '../policies/cache-policy.js';
 import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
-import { isWatchRecordLine, readWatchRecord } from './read-watch-record.js';
-import type { WatchRecordLine } from './watch-record.js';
+import { isWatchRecordLine, type WatchRecordLine } from './watch-record.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /**
@@ -70,6 +69,8 @@ export const watchRecordReader: SessionReader = {
   reads: 'kvprefix watch records (.jsonl written by watchFetch)',
   claims: async (input, kind) => kind === 'file' && input.file.endsWith('.jsonl') && isWatchRecordLine((await fileHead(input.file)).split('\n', 1)[0] ?? ''),
   async analyze(inputs, options) {
+    // The record schema (zod) loads on first use: a run over Claude Code transcripts never compiles it.
+    const { readWatchRecord } = await import('./read-watch-record.js');
     const files = [];
     for (const input of inputs) {
       try {

@@ -5,6 +5,11 @@ import type { WatchPrediction } from './watch-prediction.js';
 /** The value of every record line's `record` field: what `kvprefix analyze` recognises the file by. */
 export const WATCH_RECORD = 'kvprefix-watch';
 
+/** True when a file's first line is a watch record line (what `analyze` dispatches on). */
+export function isWatchRecordLine(line: string): boolean {
+  return line.trimStart().startsWith('{') && line.includes(`"record":"${WATCH_RECORD}"`);
+}
+
 /** How a watched request ended: its usage read, a body with no usage, the response failing, or the caller cancelling. */
 export type WatchOutcome = 'read' | 'no-usage' | 'failed' | 'cancelled';
 

@@ -1,7 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { AnalyzeOptions, AnalyzeResult } from '../../analysis/analyze/analyze-paths.js';
 import type { PolicyLookup } from '../../analysis/analyze/policy-choice.js';
-import type { ProjectsOptions } from '../../analysis/claude-code/analyze-projects.js';
 import type { TimeWindow } from '../../analysis/claude-code/time-window.js';
 import { oneLine } from '../../analysis/report/terminal-text.js';
 import type { SessionTreeAnalysis } from '../../analysis/result/session-analysis.js';
@@ -10,10 +9,9 @@ import type { CliIo } from '../io.js';
 
 /** Where `--format jsonl` writes, and what it writes rows of. */
 export interface JsonlRun {
-  /** Paths given, or null for Claude Code's projects folders (`projects`). */
-  readonly paths: readonly string[] | null;
+  /** Paths given, or with no path the projects folders Claude Code writes (already checked to exist). */
+  readonly paths: readonly string[];
   readonly analyzeOptions: Omit<AnalyzeOptions, 'settle'>;
-  readonly projectsOptions: Omit<ProjectsOptions, 'onTree'>;
   readonly window: TimeWindow;
   readonly project?: string;
   readonly policyByName: PolicyLookup;
@@ -61,19 +59,14 @@ function skippedLines(skipped: readonly { readonly file: string; readonly reason
  * to stderr, one line a file, so stdout holds nothing but rows. Returns the trees kept.
  */
 export async function analyzeToJsonl(run: JsonlRun, io: CliIo): Promise<readonly SessionTreeAnalysis[]> {
-  const { rowWriter, settleIntoRows, claudeCodeTreeIntoRows } = await import('../../analysis/rows/index.js');
+  const { rowWriter, settleIntoRows } = await import('../../analysis/rows/index.js');
   const target = sink(run, io);
   let result: Pick<AnalyzeResult, 'trees' | 'skipped'>;
   try {
     const writer = rowWriter(target.write);
-    if (run.paths === null) {
-      const { analyzeClaudeCodeProjects } = await import('../../analysis/claude-code/analyze-projects.js');
-      result = await analyzeClaudeCodeProjects({ ...run.projectsOptions, onTree: claudeCodeTreeIntoRows(writer, { policyByName: run.policyByName, keep: run.keep }) });
-    } else {
-      const { analyzePaths } = await import('../../analysis/analyze/analyze-paths.js');
-      const selection = { window: run.window, policyByName: run.policyByName, keep: run.keep, ...(run.project === undefined ? {} : { project: run.project }) };
-      result = await analyzePaths(run.paths, { ...run.analyzeOptions, settle: settleIntoRows(writer, selection) });
-    }
+    const { analyzePaths } = await import('../../analysis/analyze/analyze-paths.js');
+    const selection = { window: run.window, policyByName: run.policyByName, keep: run.keep, ...(run.project === undefined ? {} : { project: run.project }) };
+    result = await analyzePaths(run.paths, { ...run.analyzeOptions, settle: settleIntoRows(writer, selection) });
     writer.flush();
   } finally {
     target.close();

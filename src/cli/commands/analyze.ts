@@ -155,6 +155,10 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         io.stderr(terminalText(renderRunVerdict(verdict)));
         return verdict.failed ? EXIT.findings : EXIT.ok;
       };
+      // With no path, Claude Code's own projects folders, as Claude Code finds them, read as any folder named is.
+      const folders = positionals.length === 0 ? claudeProjectsFolders(process.env) : undefined;
+      if (folders !== undefined) await (await import('../../analysis/claude-code/projects-folder.js')).checkProjectsFolders(folders);
+      const paths = folders ?? positionals;
       if (format === 'jsonl') {
         // Rows are per request: the report's own shapes have no place in them.
         const reportOnly = [['--by', by !== undefined], ['--ttl 1h', ttl === '1h'], ['--fork', forkWhatIf], ['--segments', segments], ['--requests', values['requests'] === true]] as const;
@@ -166,9 +170,8 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         try {
           trees = await analyzeToJsonl(
             {
-              paths: positionals.length === 0 ? null : positionals,
+              paths,
               analyzeOptions: { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) },
-              projectsOptions: { window, keepSegments: false, clock, folders: positionals.length === 0 ? claudeProjectsFolders(process.env) : [], policy, policyByName, ...tokenizer, maxInputBytes: limit, onProgress: progress.update, ...(project === undefined ? {} : { project }) },
               window,
               policyByName,
               keep: failOn !== undefined,
@@ -188,30 +191,9 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       try {
         // Each flow imports only what it reads: Claude Code transcripts need no DSH, wire-body or
         // DeepSeek code, and a run over a few transcripts must not spend its time loading them.
-        if (positionals.length === 0) {
-          // No path: Claude Code's own projects folder, as Claude Code finds it.
-          const folders = claudeProjectsFolders(process.env);
-          const { analyzeClaudeCodeProjects } = await import('../../analysis/claude-code/analyze-projects.js');
-          result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, ...tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
-        } else {
-          const options = { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
-          const [{ analyzePaths }, { reportAnalysis, reportAsAnalysed }, { oneHourTtlPolicy }] = await Promise.all([
-            import('../../analysis/analyze/analyze-paths.js'),
-            import('../../analysis/claude-code/analyze-report.js'),
-            import('../../analysis/claude-code/what-if.js'),
-          ]);
-          const reportOptions = { ...settle, policyByName, forkWhatIf, ...tokenizer, maxInputBytes: limit };
-          if (ttl === '1h') {
-            // The 1-hour what-if pairs two whole analyses tree for tree.
-            const base = await analyzePaths(positionals, options);
-            const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
-            const alternative = { result: await analyzePaths(positionals, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly };
-            result = await reportAnalysis(base, { ...reportOptions, alternative });
-          } else {
-            // Each tree is settled as soon as it is replayed: memory holds the report's rows, not every tree whole.
-            result = await reportAsAnalysed((settleTree) => analyzePaths(positionals, { ...options, settle: settleTree }), reportOptions);
-          }
-        }
+        const { analyzeAndReport } = await import('../../analysis/analyze/analyze-and-report.js');
+        const options = { ...settle, policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update };
+        result = await analyzeAndReport(paths, { ...options, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) });
       } finally {
         progress.clear();
       }
