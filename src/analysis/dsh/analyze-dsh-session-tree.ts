@@ -10,7 +10,6 @@ import { requestDivergence } from '../causes/index.js';
 import { readDshSessionTree, replayOrder, unfinishedLineNotes, type DshSessionFile } from '../replay/dsh-session-tree.js';
 import { headFromPlaceholders, HeadCalibrations, type CalibrationMode, type HeadCalibration } from '../replay/head-calibration.js';
 import { placeholderMissNote } from '../replay/placeholder-misses.js';
-import { firstHookMessage, hookMessageMissNote, type HookMessage, type HookRequest } from './hook-message-misses.js';
 import { RouteRenderings, type RouteRendering } from './route-rendering.js';
 import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
 import type { ReplayOptions } from '../replay/replay-options.js';
@@ -150,9 +149,6 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   readonly renderings: RouteRenderings;
   readonly calibrations: HeadCalibrations;
   readonly placeholderHeads = new Set<bigint>();
-  // Requests after a hook's message on a head the log carries as sent: a miss there is named in a note.
-  readonly hookRequests: HookRequest[] = [];
-  readonly #hookMessages: readonly (HookMessage | null)[];
   readonly #files: readonly DshSessionFile[];
   readonly #store = new SequenceStore();
   readonly #drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
@@ -166,7 +162,6 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     this.prices = options.prices;
     this.calibrations = new HeadCalibrations(options.calibrate ?? 'auto');
     this.#files = files;
-    this.#hookMessages = files.map((session) => firstHookMessage(session.log));
     this.sessions = files.map((session) => ({
       file: session.file,
       id: session.log.header.id,
@@ -200,8 +195,6 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     const fromPlaceholders = headFromPlaceholders(reconstructed);
     const head = this.calibrations.calibrate(request, rendered, observedTotal, label, this.calibrations.first, fromPlaceholders);
     if (fromPlaceholders) this.placeholderHeads.add(head.key);
-    const hook = this.#hookMessages[record.session];
-    if (hook && !fromPlaceholders && hook.seq <= record.point.through) this.hookRequests.push({ session: record.session, index: record.index, plugin: hook.plugin });
 
     const compared = this.#store.candidates(request).map((entry) => ({ entry, comparison: comparePrefix(entry.request, request, { counter: rendering.counter }) }));
     // The earlier sequence on this head this request shares the most with: its end carries the
@@ -296,7 +289,6 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     notes: [
       ...source.calibrations.notes,
       ...placeholderMissNote(sessions, source.placeholderHeads.size > 0),
-      ...hookMessageMissNote(sessions, source.hookRequests),
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
       ...unfinishedLineNotes(files),
