@@ -45,6 +45,7 @@ export const dshReader: SessionReader = {
           ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
           ...inputLimit(options),
           ...(options.calibrate ? { calibrate: options.calibrate } : {}),
+          ...(options.host ? { host: options.host } : {}),
         };
         try {
           const replayed = await analyzeDshSessionTree(target, { ...shared, ...optional });

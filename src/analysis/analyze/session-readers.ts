@@ -1,5 +1,6 @@
 import { open, readdir } from 'node:fs/promises';
 import type { CalibrationMode } from '../replay/head-calibration.js';
+import type { HostModelSettings } from '../compositions/llm-settings.js';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
 import { isJsonlName, isRootLogName, isTreeLogName, readLogLines } from '../../providers/session/index.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
@@ -16,6 +17,8 @@ export interface ReaderOptions extends InputLimit {
   readonly tokenizer?: Tokenizer;
   /** Which request heads a replay calibrates against observed totals (`CalibrationMode`; readers without calibration ignore it). */
   readonly calibrate?: CalibrationMode;
+  /** The host composition's DeepSeek settings (DSH replays apply them where a log records none; other readers ignore them). */
+  readonly host?: HostModelSettings;
   /** Called after each input file is read. */
   readonly onFile?: (file: string) => void;
   /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */

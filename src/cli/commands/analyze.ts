@@ -123,6 +123,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         requests: { type: 'boolean' },
         segments: { type: 'boolean' },
         'fail-on': { type: 'string' },
+        host: { type: 'string', multiple: true },
         ...MAX_INPUT_OPTION,
       });
       const format = formatOption(values, ANALYZE_FORMATS);
@@ -149,6 +150,10 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       if (format === 'html' && typeof values['output'] !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
+      const hosts = (values['host'] as string[] | undefined) ?? [];
+      if (hosts.length > 0 && positionals.length === 0) throw new UsageError('usage/arguments', '--host applies a composition\'s model settings to DSH session logs: name the logs');
+      // The host composition's DeepSeek settings, for DSH logs that do not record them.
+      const host = hosts.length === 0 ? undefined : await (await import('../../analysis/compositions/llm-settings.js')).readHostModelSettings(hosts.map((file) => ({ path: path.resolve(io.cwd, file), label: file })), { input: { maxInputBytes: limit } });
       const settle = { window, keepSegments: segments || format === 'html', clock, ...(by ? { by } : {}), ...(project === undefined ? {} : { project }) };
       const progress = progressLine(io, 'analyze');
       let result: ReportedAnalysis;
@@ -161,7 +166,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           const { analyzeClaudeCodeProjects } = await import('../../analysis/claude-code/analyze-projects.js');
           result = await analyzeClaudeCodeProjects({ ...settle, folders, policy, policyByName, ...tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
         } else {
-          const options = { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
+          const options = { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}), ...(host ? { host } : {}) };
           const [{ analyzePaths }, { reportAnalysis, reportAsAnalysed }, { oneHourTtlPolicy }] = await Promise.all([
             import('../../analysis/analyze/analyze-paths.js'),
             import('../../analysis/claude-code/analyze-report.js'),
