@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { analyzeDshSessionTree, DeepSeekV4Tokenizer, type SessionTreeAnalysis } from '../src/analysis/index.js';
 import { readHostModelSettings } from '../src/analysis/compositions/llm-settings.js';
 import { PrefixTokenCounter } from '../src/prefix/index.js';
-import { corpusPath, describeWithCorpus } from './support/corpus.js';
+import { corpusPath, describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 /*
  * `code-mode-turn` of `dsh-as-recorded` was recorded on deepseek-v4-pro by a DSH whose acp-agent
@@ -34,6 +34,19 @@ describeWithCorpus(['dsh-as-recorded', 'dsh'], 'the host composition\'s DeepSeek
     expect(note).toContain('reasoningEffort: max');
     expect(note).toContain('--host');
   });
+
+  it('without it, the note appears on exactly the recordings whose first total the instruction explains within 3 tokens: code-mode-turn (+79) and web-fetch (+78)', async () => {
+    const counter = new PrefixTokenCounter(new DeepSeekV4Tokenizer());
+    const noted: string[] = [];
+    const scenarios = (JSON.parse(readCorpusText('dsh-as-recorded', 'manifest.json')) as { scenarios: { scenario: string }[] }).scenarios.map((entry) => entry.scenario);
+    expect(scenarios).toHaveLength(34);
+    for (const scenario of scenarios.sort()) {
+      const tree = await analyzeDshSessionTree(corpusPath('dsh-as-recorded', scenario, 'current-shape'), { deepseekCounter: counter, calibrate: 'never' });
+      const note = tree.notes.find((text) => text.includes('reasoning_effort "max" instruction'));
+      if (note) noted.push(`${scenario}: ${/\(session\.jsonl request 0 ([^)]*)\)/.exec(note)?.[1]}`);
+    }
+    expect(noted).toEqual(['code-mode-turn: +79', 'web-fetch: +78 where the instruction is 79']);
+  }, 300_000);
 
   it('with it: every total exact with calibration off, every read in its range, and the settings applied named', () => {
     for (const [predicted, logged] of totals(hosted)) expect(predicted).toBe(logged);

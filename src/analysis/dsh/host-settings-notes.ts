@@ -8,13 +8,21 @@ import type { RouteRendering } from './route-rendering.js';
  * and `thinking` from the host composition without logging them (its acp-agent composition:
  * "wire-only defaults; they never enter the request header"), and `reasoning_effort: max` makes
  * V4 write a fixed instruction before the system prompt (deepseek/reasoning-effort.ts). A logged
- * total that exceeds the rendering by exactly that instruction's tokens is what a composition with
+ * total that exceeds the rendering by that instruction's tokens is what a composition with
  * `reasoningEffort: max` explains; given with `--host`, the composition's settings are applied.
  */
 
-/** Where on a head the logged total misses by exactly the max-effort instruction. */
+/**
+ * How close a miss must come to the instruction's tokens to be put down to it: the tolerance the
+ * self-check holds full heads to (a pinned head may drift by a token or two; `web-fetch` of corpus
+ * dsh-as-recorded misses by +78 where the instruction is 79, and by −1 with it).
+ */
+const EXPLAINED_WITHIN_TOKENS = 3;
+
+/** Where on a head the logged total misses by the max-effort instruction's tokens. */
 interface EffortMiss {
   readonly label: string;
+  readonly miss: number;
   readonly tokens: number;
 }
 
@@ -32,17 +40,17 @@ export class HostSettingsNotes {
     const miss = observedTotal - rendered;
     if (miss <= 0) return;
     const tokens = rendering.maxEffortTokens(reconstructed, rendered);
-    if (tokens !== null && tokens === miss) this.#misses.push({ label, tokens });
+    if (tokens !== null && Math.abs(tokens - miss) <= EXPLAINED_WITHIN_TOKENS) this.#misses.push({ label, miss, tokens });
   }
 
   notes(host: HostModelSettings | undefined): string[] {
     const notes: string[] = [];
     if (host) notes.push(hostNote(host, this.#applied));
     if (this.#misses.length > 0) {
-      const where = this.#misses.map((miss) => `${miss.label} ${signedTokens(miss.tokens)}`).join('; ');
+      const where = this.#misses.map((miss) => `${miss.label} ${signedTokens(miss.miss)}${miss.miss === miss.tokens ? '' : ` where the instruction is ${miss.tokens}`}`).join('; ');
       const setting = host && host.from !== null ? `the host composition (${host.from}) does not ask for max` : 'pass the composition the session ran under with --host to apply its settings';
       notes.push(
-        `the logged total exceeds the rendering by exactly the tokens of V4's reasoning_effort "max" instruction on the first observed request of ${this.#misses.length === 1 ? 'a head' : `${this.#misses.length} heads`} (${where}): the log does not record the effort, and a host composition with reasoningEffort: max (as DSH's acp-agent composition sets for llm-deepseek) would explain it; ${setting}`,
+        `the logged total exceeds the rendering by the tokens of V4's reasoning_effort "max" instruction (within ${EXPLAINED_WITHIN_TOKENS}) on the first observed request of ${this.#misses.length === 1 ? 'a head' : `${this.#misses.length} heads`} (${where}): the log does not record the effort, and a host composition with reasoningEffort: max (as DSH's acp-agent composition sets for llm-deepseek) would explain it; ${setting}`,
       );
     }
     return notes;
