@@ -64,7 +64,6 @@ export type {
 // DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
 
 export type { CompositionFacts, CompositionProblem, CompositionSource, HostModelSettings, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
-export { readHostModelSettings } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
 export {
   explainExitCode,
