@@ -44,19 +44,25 @@ describeWithCorpus('dsh-as-recorded', 'DSH logs as recorded in the July 2026 sha
   const original = new Map<string, Row[]>();
   const converted = new Map<string, Row[]>();
   const unread = new Map<string, string>();
+  const shapeNotes = new Map<string, { original: string[]; converted: string[] }>();
+  const shapeNotesOf = (tree: SessionTreeAnalysis) => tree.notes.filter((note) => note.includes('event shapes of DSH\'s July 2026 releases'));
   const fullHead = new Set<string>();
 
   beforeAll(async () => {
     const counter = new PrefixTokenCounter(new DeepSeekV4Tokenizer());
     for (const { scenario, headers } of manifest()) {
       if (headers.startsWith('full')) fullHead.add(scenario);
+      let tree: SessionTreeAnalysis;
       try {
-        original.set(scenario, rowsOf(await analyzeDshSessionTree(corpusPath('dsh-as-recorded', scenario, 'original'), { deepseekCounter: counter, calibrate: 'never' })));
+        tree = await analyzeDshSessionTree(corpusPath('dsh-as-recorded', scenario, 'original'), { deepseekCounter: counter, calibrate: 'never' });
       } catch (error) {
         unread.set(scenario, error instanceof InputError ? error.code : String(error));
         continue;
       }
-      converted.set(scenario, rowsOf(await analyzeDshSessionTree(corpusPath('dsh-as-recorded', scenario, 'current-shape'), { deepseekCounter: counter, calibrate: 'never' })));
+      const twin = await analyzeDshSessionTree(corpusPath('dsh-as-recorded', scenario, 'current-shape'), { deepseekCounter: counter, calibrate: 'never' });
+      original.set(scenario, rowsOf(tree));
+      converted.set(scenario, rowsOf(twin));
+      shapeNotes.set(scenario, { original: shapeNotesOf(tree), converted: shapeNotesOf(twin) });
     }
   }, 300_000);
 
@@ -76,5 +82,15 @@ describeWithCorpus('dsh-as-recorded', 'DSH logs as recorded in the July 2026 sha
   it('are predicted within 3 tokens of every logged total on a full header with calibration off', () => {
     const misses = [...original].filter(([scenario]) => fullHead.has(scenario)).flatMap(([scenario, rows]) => rows.filter((row) => row.observed && Math.abs(row.observed[0] + row.observed[1] - row.tokens) > 3).map((row) => `${scenario} ${row.file} ${row.index}`));
     expect(misses).toEqual([]);
+  });
+
+  it('say per log which earlier shapes it was read from; their current-shape twins say nothing of the kind', () => {
+    for (const [scenario, notes] of shapeNotes) expect(notes.converted, scenario).toEqual([]);
+    // Recorded in August 2026, after DSH moved to today's message shapes: nothing to say.
+    expect([...shapeNotes].filter(([, notes]) => notes.original.length === 0).map(([scenario]) => scenario)).toEqual(['pwsh-tool-turn', 'fs-glob-sampling']);
+    const hook = shapeNotes.get('hook-cc-posttool-context')!.original;
+    expect(hook).toEqual([expect.stringContaining('session.jsonl is in the event shapes of DSH\'s July 2026 releases')]);
+    expect(hook[0]).toContain('1 × context/message (sent inside <context source="…">…</context>)');
+    expect(hook[0]).toContain('2 × assistant/message {content, provenance?, usage}');
   });
 });

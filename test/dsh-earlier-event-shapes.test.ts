@@ -77,4 +77,9 @@ describe('a DSH log in the shapes of an earlier release', () => {
     const parsed = log({ type: 'turn/start', data: { turn: 1 } }, header({ model: 'deepseek-v4-flash' }));
     expect((dataAt(parsed, 1).data['header'] as { config: unknown }).config).toEqual({ model: 'deepseek-v4-flash' });
   });
+
+  it('marks each event read from an earlier shape with that shape, and leaves a today-shaped event unmarked', () => {
+    const parsed = log(turnStart, header({ provider: 'deepseek', model: 'deepseek-v4-pro' }), { type: 'steering/message', data: { turn: 1, content: [], source: { kind: 'plugin' } } });
+    expect(parsed.events.map((entry) => (entry.known ? entry.earlierShape : 'unknown'))).toEqual([undefined, 'provider id deepseek (today deepseek-official)', 'steering/message (sent as it is)']);
+  });
 });

@@ -19,6 +19,7 @@ import type { DshRequestRecord } from '../replay/dsh-session-tree.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 import type { HostModelSettings } from '../compositions/llm-settings.js';
 import { HostSettingsNotes } from './host-settings-notes.js';
+import { earlierShapeNotes } from './earlier-shape-notes.js';
 
 /** Options of `analyzeDshSessionTree`. */
 export interface AnalyzeDshSessionTreeOptions extends ReplayOptions {
@@ -304,6 +305,7 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
       ...source.hostNotes.notes(source.host),
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
+      ...earlierShapeNotes(files),
       ...unfinishedLineNotes(files),
     ],
   };

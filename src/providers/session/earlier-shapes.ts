@@ -51,8 +51,21 @@ const earlierUserData = z.looseObject({ content: z.array(contentBlockSchema), so
 
 type JsonObject = Readonly<Record<string, unknown>>;
 
-/** What `EarlierShapes.upgrade` makes of one event: today's shape (the same object when it already was), or why an earlier shape is malformed. */
-export type UpgradedEvent = { readonly value: JsonObject } | { readonly problem: string };
+/**
+ * What `EarlierShapes.upgrade` makes of one event: today's shape (the same object when it already
+ * was; `shape` names the earlier shape it was read from), or why an earlier shape is malformed.
+ */
+export type UpgradedEvent = { readonly value: JsonObject; readonly shape?: string } | { readonly problem: string };
+
+/** The earlier shapes as reports name them. */
+export const EARLIER_SHAPE_NAMES = {
+  assistant: 'assistant/message {content, provenance?, usage}',
+  toolResult: 'tool/result {callId, content, isError}',
+  context: 'context/message (sent inside <context source="…">…</context>)',
+  steering: 'steering/message (sent as it is)',
+  provider: 'provider id deepseek (today deepseek-official)',
+  unrouted: 'a request header naming no provider (deepseek-official, the only one then)',
+} as const;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -98,7 +111,7 @@ export class EarlierShapes {
         const provider = renamed(data['provider']);
         this.#provider = provider;
         if (data['model'] !== undefined) this.#model = data['model'];
-        return { value: provider === data['provider'] ? value : { ...value, data: { ...data, provider } } };
+        return provider === data['provider'] ? { value } : { value: { ...value, data: { ...data, provider } }, shape: EARLIER_SHAPE_NAMES.provider };
       }
       case 'assistant/message':
         return this.#assistant(value, data);
@@ -117,11 +130,12 @@ export class EarlierShapes {
     const config = isObject(header) ? header['config'] : undefined;
     if (!isObject(header) || !isObject(config)) return { value };
     let provider = renamed(config['provider']);
-    if (provider === undefined && this.#earlier) provider = EARLIER_DEFAULT_PROVIDER;
+    const unrouted = provider === undefined && this.#earlier;
+    if (unrouted) provider = EARLIER_DEFAULT_PROVIDER;
     this.#provider = provider;
     this.#model = config['model'];
     if (provider === config['provider']) return { value };
-    return { value: { ...value, data: { ...data, header: { ...header, config: { ...config, provider } } } } };
+    return { value: { ...value, data: { ...data, header: { ...header, config: { ...config, provider } } } }, shape: unrouted ? EARLIER_SHAPE_NAMES.unrouted : EARLIER_SHAPE_NAMES.provider };
   }
 
   #assistant(value: JsonObject, data: JsonObject): UpgradedEvent {
@@ -129,7 +143,7 @@ export class EarlierShapes {
     if (isObject(message)) {
       const source = message['source'];
       if (!isObject(source) || renamed(source['provider']) === source['provider']) return { value };
-      return { value: { ...value, data: { ...data, message: { ...message, source: { ...source, provider: renamed(source['provider']) } } } } };
+      return { value: { ...value, data: { ...data, message: { ...message, source: { ...source, provider: renamed(source['provider']) } } } }, shape: EARLIER_SHAPE_NAMES.provider };
     }
     if (!Object.hasOwn(data, 'content')) return { value };
     this.#earlier = true;
@@ -144,7 +158,7 @@ export class EarlierShapes {
       if (key === 'content') upgraded['message'] = { role: 'assistant', content: field, source: { kind: 'model', provider, model } };
       else if (key !== 'provenance') upgraded[key] = field;
     }
-    return { value: { ...value, data: upgraded } };
+    return { value: { ...value, data: upgraded }, shape: EARLIER_SHAPE_NAMES.assistant };
   }
 
   #toolResult(value: JsonObject, data: JsonObject): UpgradedEvent {
@@ -155,7 +169,7 @@ export class EarlierShapes {
     const { callId, content, isError } = parsed.data;
     const block = { type: 'tool-result', toolCallId: callId, content, ...(isError === undefined ? {} : { isError }) };
     const message = { role: 'user', source: { kind: 'tool', callId }, content: [block] };
-    return { value: { ...value, data: { turn: data['turn'], step: data['step'], message, ...without(data, ['turn', 'step', 'callId', 'content', 'isError']) } } };
+    return { value: { ...value, data: { turn: data['turn'], step: data['step'], message, ...without(data, ['turn', 'step', 'callId', 'content', 'isError']) } }, shape: EARLIER_SHAPE_NAMES.toolResult };
   }
 
   #userMessage(value: JsonObject, data: JsonObject, type: 'context/message' | 'steering/message'): UpgradedEvent {
@@ -164,6 +178,6 @@ export class EarlierShapes {
     if (!parsed.success) return { problem: `${type}: ${describeIssues(parsed.error)}` };
     const rest = without(data, ['turn', 'content', 'role']);
     const content = type === 'context/message' ? contextEnvelope(parsed.data.content, parsed.data.source) : parsed.data.content;
-    return { value: { ...value, type: 'user/message', data: { role: 'user', ...rest, content } } };
+    return { value: { ...value, type: 'user/message', data: { role: 'user', ...rest, content } }, shape: type === 'context/message' ? EARLIER_SHAPE_NAMES.context : EARLIER_SHAPE_NAMES.steering };
   }
 }

@@ -99,7 +99,7 @@ export class SessionLogParser {
       this.#checkSeq(value['seq'], 'seq', seq, line);
     }
     this.#nextSeq += span;
-    return { known: true, event, seq, line, span };
+    return upgraded.shape === undefined ? { known: true, event, seq, line, span } : { known: true, event, seq, line, span, earlierShape: upgraded.shape };
   }
 
   #checkSeq(stored: unknown, field: 'seq' | 'seq0', expected: number, line: number): void {
