@@ -66,7 +66,7 @@ export type {
 } from './analyze/index.js';
 // DSH compositions: read, validate, resolve with hosts and bundles, assemble the global layer.
 
-export type { CompositionFacts, CompositionProblem, CompositionSource, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
+export type { CompositionFacts, CompositionProblem, CompositionSource, HostModelSettings, ReferenceHead, ReferenceTool, ResolvedComposition, ToolVariant, YamlLocation } from './compositions/index.js';
 // Guard checks: delegation heads compared with the prefix engine, findings as data.
 export {
   explainExitCode,
@@ -143,6 +143,7 @@ export { publishedPrices } from './prices/index.js';
 export {
   DeepSeekV4Tokenizer,
 } from './deepseek/deepseek-tokenizer.js';
+export type { DeepSeekRequestSettings } from './deepseek/request-settings.js';
 
 // Replays: the prefix store, the result shape every reader produces, and DSH session trees through a policy.
 export {

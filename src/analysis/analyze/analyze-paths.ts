@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
+import type { HostModelSettings } from '../compositions/llm-settings.js';
 import { firstInvalidUtf8, notAFile } from '../../providers/input/index.js';
 import { explainUnreadPrefixes } from '../causes/unread-prefix.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
@@ -29,6 +30,8 @@ export interface AnalyzeOptions extends InputLimit {
   readonly onProgress?: (done: number, total: number, file: string, requests: number) => void;
   /** Which request heads DSH replays calibrate against observed totals (default `auto`: only heads rebuilt from placeholders). */
   readonly calibrate?: CalibrationMode;
+  /** The host composition's DeepSeek settings, applied to DSH requests whose header records none (`readHostModelSettings`). */
+  readonly host?: HostModelSettings;
   /** The readers to dispatch to (default `SESSION_READERS`). */
   readonly readers?: readonly SessionReader[];
   /**
@@ -200,6 +203,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...inputLimit(options),
         ...(options.calibrate ? { calibrate: options.calibrate } : {}),
+        ...(options.host ? { host: options.host } : {}),
         settle: (tree) => settle(tree, reader.name),
     });
     for (const tree of analyzed) {

@@ -41,6 +41,7 @@ export async function analyzeDshInputs(inputs: readonly ReaderInput[], options: 
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         ...inputLimit(options),
         ...(options.calibrate ? { calibrate: options.calibrate } : {}),
+        ...(options.host ? { host: options.host } : {}),
       };
       try {
         const replayed = await analyzeDshSessionTree(target, { ...shared, ...optional });

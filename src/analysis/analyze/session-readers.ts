@@ -1,5 +1,6 @@
 import { open, readdir } from 'node:fs/promises';
 import type { CalibrationMode } from '../replay/head-calibration.js';
+import type { HostModelSettings } from '../compositions/llm-settings.js';
 import type { LayoutName, Tokenizer } from '../../prefix/index.js';
 import { isJsonlName, isRootLogName, isTreeLogName } from '../../providers/session/dsh-log-name.js';
 import { COMPRESSED, scanLeadingLines } from '../../providers/session/leading-lines.js';
@@ -19,6 +20,8 @@ export interface ReaderOptions extends InputLimit {
   readonly tokenizer?: Tokenizer;
   /** Which request heads a replay calibrates against observed totals (`CalibrationMode`; readers without calibration ignore it). */
   readonly calibrate?: CalibrationMode;
+  /** The host composition's DeepSeek settings (DSH replays apply them where a log records none; other readers ignore them). */
+  readonly host?: HostModelSettings;
   /** Called after each input file is read. */
   readonly onFile?: (file: string) => void;
   /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */

@@ -12,6 +12,8 @@ export type { PackageContribution } from './package-catalog.js';
 export { DELEGATION_TOOL_PACKAGE, PROGRAMMATIC_CALLERS, PROVIDER_PACKAGES, REPORT_PACKAGE } from './provider-packages.js';
 export type { ProviderPackage } from './provider-packages.js';
 export { isPatchFile, parseComposition, readComposition } from './read-composition.js';
+export { DEEPSEEK_ADAPTER_PACKAGE, readHostModelSettings } from './llm-settings.js';
+export type { HostModelSettings } from './llm-settings.js';
 export type { CompositionLayer, CompositionRow, LayerEntry, RowPatch } from './read-composition.js';
 export { BUNDLED_REFERENCE_HEAD, loadReferenceHead, parseReferenceHead, referenceTool } from './reference-head.js';
 export type { ReferenceHead, ReferenceTool } from './reference-head.js';

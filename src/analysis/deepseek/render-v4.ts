@@ -17,7 +17,7 @@ export { renderAssistantTurn } from './v4-conversation.js';
 
 /*
  * A chat request as DeepSeek's V4 server renders it before tokenizing (the model's
- * `encoding/encoding_dsv4.py`, `encode_messages` in thinking mode; corpus/../DESIGN.md "DeepSeek,
+ * `encoding/encoding_dsv4.py`, `encode_messages` in thinking mode, or chat mode when thinking is off; corpus/../DESIGN.md "DeepSeek,
  * as the recorded usage shows"):
  *
  *   BOS, the system prompt, a blank line and the "## Tools" block;
@@ -70,12 +70,19 @@ const TOOL_LINES_KEPT = 4096;
 export interface DeepSeekV4RenderOptions {
   /** The request's `reasoning_effort` (`max` writes an instruction after BOS; see reasoning-effort.ts). */
   readonly reasoningEffort?: string | undefined;
+  /** False for `thinking: {type: "disabled"}`: chat mode, no effort instruction (request-settings.ts). Default true. */
+  readonly thinking?: boolean | undefined;
+}
+
+/** The instruction before the system prompt: only thinking mode writes one. */
+function preambleOf(options: DeepSeekV4RenderOptions): string {
+  return options.thinking === false ? '' : reasoningEffortPreamble(options.reasoningEffort);
 }
 
 /** Segment inputs of the head: BOS (with the reasoning-effort instruction, if any) and the system sections, then the tools block (one segment per tool line). */
 function headInputs(parts: RequestParts, tools: ToolLines, options: DeepSeekV4RenderOptions): SegmentInput[] {
   const inputs: SegmentInput[] = [];
-  const preamble = reasoningEffortPreamble(options.reasoningEffort);
+  const preamble = preambleOf(options);
   if (preamble !== '') inputs.push({ kind: 'system', name: 'reasoning-effort', content: `${bos.mark}${preamble}` });
   const sections = parts.system.filter((section) => section.text !== '');
   if (sections.length === 0 && preamble === '') inputs.push({ kind: 'system', name: 'system', content: bos.mark });
@@ -104,19 +111,19 @@ export class DeepSeekV4Renderer {
 
   render(route: RouteKey, parts: RequestParts, options: DeepSeekV4RenderOptions = {}): PrefixRequest {
     const routeSeed = this.#segments.routeSeed(route);
-    const preamble = reasoningEffortPreamble(options.reasoningEffort);
+    const preamble = preambleOf(options);
     let head = this.#heads.find(routeSeed, parts.system, parts.tools, preamble);
     if (head === undefined) {
       head = this.#segments.chain(routeSeed, headInputs(parts, this.#tools, options));
       this.#heads.remember(routeSeed, parts.system, parts.tools, head, preamble);
     }
-    const segments = this.#conversations.segments(head, head.at(-1)?.prefixHash ?? routeSeed, parts.messages, this.#messages, this.#segments);
+    const segments = this.#conversations.segments(head, head.at(-1)?.prefixHash ?? routeSeed, parts.messages, this.#messages, this.#segments, options.thinking !== false);
     return { route, layout: 'chat', segments, routeSeed };
   }
 
   /** `withGeneratedResponse`, reusing the response segment when the same response followed the same prompt before. */
-  withResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
-    return { ...request, segments: request.segments.concat(this.#segments.segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed)) };
+  withResponse(request: PrefixRequest, response: ChatAssistantMessage, options: DeepSeekV4RenderOptions = {}): PrefixRequest {
+    return { ...request, segments: request.segments.concat(this.#segments.segment(responseInput(response, options), request.segments.at(-1)?.prefixHash ?? request.routeSeed)) };
   }
 }
 
@@ -134,11 +141,12 @@ export function renderDeepSeekV4(route: RouteKey, parts: RequestParts, options: 
  * in `<think>`) followed by the generated reasoning, `</think>`, content, tool calls and EOS. The
  * request's segments are shared, not copied.
  */
-export function withGeneratedResponse(request: PrefixRequest, response: ChatAssistantMessage): PrefixRequest {
-  const segment = new Segment(responseInput(response), request.segments.at(-1)?.prefixHash ?? request.routeSeed);
+export function withGeneratedResponse(request: PrefixRequest, response: ChatAssistantMessage, options: DeepSeekV4RenderOptions = {}): PrefixRequest {
+  const segment = new Segment(responseInput(response, options), request.segments.at(-1)?.prefixHash ?? request.routeSeed);
   return { ...request, segments: request.segments.concat(segment) };
 }
 
-function responseInput(response: ChatAssistantMessage): SegmentInput {
-  return { kind: 'message', name: 'response', content: toStandIns(renderAssistantTurn(response, true)), meta: { role: 'assistant' } };
+/** The generated response: in thinking mode its reasoning and </think> first (the prompt ended in <think>); in chat mode the prompt ended in </think>. */
+function responseInput(response: ChatAssistantMessage, options: DeepSeekV4RenderOptions): SegmentInput {
+  return { kind: 'message', name: 'response', content: toStandIns(renderAssistantTurn(response, options.thinking !== false)), meta: { role: 'assistant' } };
 }

@@ -15,6 +15,8 @@ const CONVERSATIONS_KEPT = 16;
 interface RenderedConversation {
   /** Prefix hash of the head it follows. */
   readonly headEnd: bigint;
+  /** False for chat mode (thinking disabled), which renders every block differently. */
+  readonly thinking: boolean;
   readonly parts: MessagePart[];
   /** The parts' wire messages. */
   readonly messages: ChatWireMessage[];
@@ -55,8 +57,8 @@ export class RenderedConversations {
   #conversations: RenderedConversation[] = [];
 
   /** The segments of a request: `head` (ending in `headEnd`) followed by the conversation of `parts`. */
-  segments(head: readonly Segment[], headEnd: bigint, parts: readonly MessagePart[], texts: RenderedMessages, built: BuiltSegments): Segment[] {
-    const index = this.#conversations.findIndex((known) => known.headEnd === headEnd && extendsParts(parts, known.parts));
+  segments(head: readonly Segment[], headEnd: bigint, parts: readonly MessagePart[], texts: RenderedMessages, built: BuiltSegments, thinking = true): Segment[] {
+    const index = this.#conversations.findIndex((known) => known.headEnd === headEnd && known.thinking === thinking && extendsParts(parts, known.parts));
     let conversation: RenderedConversation;
     let from = 0;
     if (index >= 0) {
@@ -78,12 +80,12 @@ export class RenderedConversations {
       conversation.lastReal = lastReal;
     } else {
       const messages = parts.map((part) => part.wire as ChatWireMessage);
-      conversation = { headEnd, parts: parts.slice(), messages, blocks: [], blockStarts: [], segments: [], lastReal: lastRealUserMessage(messages) };
+      conversation = { headEnd, thinking, parts: parts.slice(), messages, blocks: [], blockStarts: [], segments: [], lastReal: lastRealUserMessage(messages) };
     }
     const { blocks, blockStarts, segments } = conversation;
     try {
       let previous = segments.at(-1)?.prefixHash ?? headEnd;
-      for (const block of renderConversationBlocks(conversation.messages, parts, texts, from, conversation.lastReal)) {
+      for (const block of renderConversationBlocks(conversation.messages, parts, texts, from, conversation.lastReal, thinking)) {
         blocks.push(block);
         blockStarts.push(segments.length);
         for (const segment of built.chain(previous, block.inputs)) segments.push(segment);

@@ -163,17 +163,18 @@ function precedingCallOrder(messages: readonly ChatWireMessage[], from: number):
   return new Map();
 }
 
-function renderBlock(role: 'user' | 'assistant', members: number[], messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages, lastReal: number, kept: ReadonlySet<number>, callOrder: ReadonlyMap<string, number>): RenderedBlock {
+function renderBlock(role: 'user' | 'assistant', members: number[], messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages, lastReal: number, kept: ReadonlySet<number>, callOrder: ReadonlyMap<string, number>, thinking: boolean): RenderedBlock {
   const from = members[0]!;
   if (role === 'assistant') {
     const message = messages[from] as ChatAssistantMessage;
-    const keepReasoning = from > lastReal || kept.has(from);
+    const keepReasoning = thinking && (from > lastReal || kept.has(from));
     const text = texts.text(assistantSource(message, keepReasoning), () => toStandIns(renderAssistantTurn(message, keepReasoning)));
     return { role, from, inputs: [segmentOf(parts[from], `message[${from}]:assistant`, text)] };
   }
   // The block closes with <think> when the turn it leads into keeps its reasoning: it lies at or
   // after the last real user message's block (its last message does), or in a tool stretch.
-  const open = members.at(-1)! >= lastReal || kept.has(nextTurn(messages, members.at(-1)!));
+  // In chat mode (thinking disabled) every user block closes with </think>.
+  const open = thinking && (members.at(-1)! >= lastReal || kept.has(nextTurn(messages, members.at(-1)!)));
   sortByCallOrder(members, messages, callOrder);
   const inputs = members.map((member, position) => {
     const message = messages[member]!;
@@ -191,15 +192,16 @@ function renderBlock(role: 'user' | 'assistant', members: number[], messages: re
  * segment inputs, each text with template-token text mapped to stand-ins (a `<think>` quoted in a
  * message is the token the server's tokenizer sees) and looked up in `texts` when rendered before.
  * `lastReal` is the last real user message of the whole conversation (`lastRealUserMessage`).
+ * `thinking` false renders chat mode: no reasoning kept, every user block closed with </think>.
  */
-export function renderConversationBlocks(messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages, from: number, lastReal: number): RenderedBlock[] {
+export function renderConversationBlocks(messages: readonly ChatWireMessage[], parts: readonly MessagePart[], texts: RenderedMessages, from: number, lastReal: number, thinking = true): RenderedBlock[] {
   const blocks: RenderedBlock[] = [];
-  const kept = keptBeforeLastUser(messages, from, lastReal);
+  const kept = thinking ? keptBeforeLastUser(messages, from, lastReal) : new Set<number>();
   let callOrder = precedingCallOrder(messages, from);
   let members: number[] = [];
   const flushUser = () => {
     if (members.length === 0) return;
-    blocks.push(renderBlock('user', members, messages, parts, texts, lastReal, kept, callOrder));
+    blocks.push(renderBlock('user', members, messages, parts, texts, lastReal, kept, callOrder, thinking));
     members = [];
   };
   for (let index = from; index < messages.length; index++) {
@@ -210,7 +212,7 @@ export function renderConversationBlocks(messages: readonly ChatWireMessage[], p
       continue;
     }
     flushUser();
-    blocks.push(renderBlock('assistant', [index], messages, parts, texts, lastReal, kept, callOrder));
+    blocks.push(renderBlock('assistant', [index], messages, parts, texts, lastReal, kept, callOrder, thinking));
     callOrder = new Map((message.tool_calls ?? []).map((call, order) => [call.id, order]));
   }
   flushUser();

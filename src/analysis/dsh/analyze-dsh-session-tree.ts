@@ -10,7 +10,6 @@ import { requestDivergence } from '../causes/index.js';
 import { readDshSessionTree, replayOrder, unfinishedLineNotes, type DshSessionFile } from '../replay/dsh-session-tree.js';
 import { headFromPlaceholders, HeadCalibrations, type CalibrationMode, type HeadCalibration } from '../replay/head-calibration.js';
 import { placeholderMissNote } from '../replay/placeholder-misses.js';
-import { firstHookMessage, hookMessageMissNote, type HookMessage, type HookRequest } from './hook-message-misses.js';
 import { RouteRenderings, type RouteRendering } from './route-rendering.js';
 import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
 import type { ReplayOptions } from '../replay/replay-options.js';
@@ -18,6 +17,9 @@ import { SequenceStore, type StoredSequence } from '../replay/sequence-store.js'
 import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis, SpanList } from '../result/session-analysis.js';
 import type { DshRequestRecord } from '../replay/dsh-session-tree.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
+import type { HostModelSettings } from '../compositions/llm-settings.js';
+import { HostSettingsNotes } from './host-settings-notes.js';
+import { earlierShapeNotes } from './earlier-shape-notes.js';
 
 /** Options of `analyzeDshSessionTree`. */
 export interface AnalyzeDshSessionTreeOptions extends ReplayOptions {
@@ -34,6 +36,11 @@ export interface AnalyzeDshSessionTreeOptions extends ReplayOptions {
   readonly deepseekRenderer?: DeepSeekV4Renderer;
   /** How errors name `target` (default: `target` itself), e.g. the path as the user typed it. */
   readonly label?: string;
+  /**
+   * The host composition's DeepSeek settings (`readHostModelSettings`), applied to requests whose
+   * header does not record its own: DSH's July 2026 logs never do.
+   */
+  readonly host?: HostModelSettings;
 }
 
 function observedOf(point: ModelRequestPoint): (CacheUsage & { readonly output?: number }) | null {
@@ -150,9 +157,8 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   readonly renderings: RouteRenderings;
   readonly calibrations: HeadCalibrations;
   readonly placeholderHeads = new Set<bigint>();
-  // Requests after a hook's message on a head the log carries as sent: a miss there is named in a note.
-  readonly hookRequests: HookRequest[] = [];
-  readonly #hookMessages: readonly (HookMessage | null)[];
+  readonly hostNotes = new HostSettingsNotes();
+  readonly host: HostModelSettings | undefined;
   readonly #files: readonly DshSessionFile[];
   readonly #store = new SequenceStore();
   readonly #drawn: DrawnSpans = { own: new Map(), inherited: new Map() };
@@ -166,7 +172,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     this.prices = options.prices;
     this.calibrations = new HeadCalibrations(options.calibrate ?? 'auto');
     this.#files = files;
-    this.#hookMessages = files.map((session) => firstHookMessage(session.log));
+    this.host = options.host;
     this.sessions = files.map((session) => ({
       file: session.file,
       id: session.log.header.id,
@@ -178,6 +184,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
       ...(options.deepseekCounter ? { deepseekCounter: options.deepseekCounter } : {}),
       ...(options.deepseekRenderer ? { deepseekRenderer: options.deepseekRenderer } : {}),
       ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+      ...(options.host ? { deepseekSettings: options.host.settings } : {}),
     });
     this.#latestDrawn = files.map(() => undefined);
     this.#inherited = files.map(() => undefined);
@@ -200,8 +207,7 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
     const fromPlaceholders = headFromPlaceholders(reconstructed);
     const head = this.calibrations.calibrate(request, rendered, observedTotal, label, this.calibrations.first, fromPlaceholders);
     if (fromPlaceholders) this.placeholderHeads.add(head.key);
-    const hook = this.#hookMessages[record.session];
-    if (hook && !fromPlaceholders && hook.seq <= record.point.through) this.hookRequests.push({ session: record.session, index: record.index, plugin: hook.plugin });
+    this.hostNotes.check(head.key, label, rendering, reconstructed, rendered, observedTotal, this.host);
 
     const compared = this.#store.candidates(request).map((entry) => ({ entry, comparison: comparePrefix(entry.request, request, { counter: rendering.counter }) }));
     // The earlier sequence on this head this request shares the most with: its end carries the
@@ -243,13 +249,13 @@ class DshReplaySource implements ReplaySource<DshRequestRecord> {
   }
 
   store(record: DshRequestRecord, measured: MeasuredRequest): void {
-    const { request, rendering, rendered, observedTotal, calibration } = this.#now();
+    const { request, rendering, rendered, observedTotal, calibration, reconstructed } = this.#now();
     // Stored at the provider's size: this request's observed total, where logged, calibrates what later requests share with it.
     const storedTokens = observedTotal ?? measured.tokens;
     const stored = { session: this.sessions[record.session]!.id, index: record.index, time: record.time, head: { key: calibration.key, offset: calibration.calibrated === false ? 0 : storedTokens - rendered } };
     this.#store.add({ ...stored, request, tokens: storedTokens, source: 'input' });
     if (record.response) {
-      const withResponse = this.#store.intern(rendering.withResponse(request, record.response));
+      const withResponse = this.#store.intern(rendering.withResponse(request, record.response, reconstructed));
       this.#store.add({ ...stored, request: withResponse, tokens: storedTokens + (rendering.counter.prefixTokens(withResponse.segments) - rendered), source: 'output' });
     }
   }
@@ -296,9 +302,10 @@ export async function analyzeDshSessionTree(target: string, options: AnalyzeDshS
     notes: [
       ...source.calibrations.notes,
       ...placeholderMissNote(sessions, source.placeholderHeads.size > 0),
-      ...hookMessageMissNote(sessions, source.hookRequests),
+      ...source.hostNotes.notes(source.host),
       'segment token counts are the rendering\'s own; a head calibration offset is not spread over them',
       'divergence causes are inferred from the rendered bytes',
+      ...earlierShapeNotes(files),
       ...unfinishedLineNotes(files),
     ],
   };

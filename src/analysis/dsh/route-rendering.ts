@@ -2,12 +2,17 @@ import { getTokenizer, PrefixTokenCounter, renderRequest, Segment, type PrefixRe
 import type { ChatWireMessage, ReconstructedRequestParts } from '../../providers/index.js';
 import { DeepSeekV4Tokenizer } from '../deepseek/deepseek-tokenizer.js';
 import { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
+import { renderModeOf, type DeepSeekRenderMode, type DeepSeekRequestSettings } from '../deepseek/request-settings.js';
 
 type AssistantWire = Extract<ChatWireMessage, { role: 'assistant' }>;
 
-function reasoningEffortOf(reconstructed: ReconstructedRequestParts): string | undefined {
-  const effort = (reconstructed.head.header.event.data.header.config as { readonly reasoningEffort?: unknown }).reasoningEffort;
-  return typeof effort === 'string' ? effort : undefined;
+/** The settings the request's logged header records (DSH logs the resolved `reasoningEffort` today; July 2026 logs record none). */
+function loggedSettings(reconstructed: ReconstructedRequestParts): DeepSeekRequestSettings {
+  const config = reconstructed.head.header.event.data.header.config as { readonly reasoningEffort?: unknown; readonly thinking?: unknown };
+  return {
+    ...(typeof config.reasoningEffort === 'string' ? { reasoningEffort: config.reasoningEffort } : {}),
+    ...(config.thinking === 'enabled' || config.thinking === 'disabled' ? { thinking: config.thinking } : {}),
+  };
 }
 
 /** How one route's requests are rendered and counted: the bytes its server tokenizes, and its tokenizer. */
@@ -16,8 +21,14 @@ export interface RouteRendering {
   readonly tokenizer: string;
   readonly counter: PrefixTokenCounter;
   render(reconstructed: ReconstructedRequestParts): PrefixRequest;
-  /** The sequence the server holds after answering `request` with `response`. */
-  withResponse(request: PrefixRequest, response: AssistantWire): PrefixRequest;
+  /**
+   * Tokens V4's `reasoning_effort: max` instruction would add to this request (of `rendered`
+   * tokens), or null where it cannot: the request already carries it, is in chat mode, or is not on
+   * a DeepSeek route.
+   */
+  maxEffortTokens(reconstructed: ReconstructedRequestParts, rendered: number): number | null;
+  /** The sequence the server holds after answering `request` (rebuilt as `reconstructed`) with `response`. */
+  withResponse(request: PrefixRequest, response: AssistantWire, reconstructed: ReconstructedRequestParts): PrefixRequest;
 }
 
 /** Options of `RouteRenderings`. */
@@ -28,6 +39,8 @@ export interface RouteRenderingOptions {
   readonly deepseekRenderer?: DeepSeekV4Renderer;
   /** Tokenizer for every other route (default o200k_base). */
   readonly tokenizer?: Tokenizer;
+  /** The host composition's DeepSeek settings, for requests whose header does not record its own (`readHostModelSettings`). */
+  readonly deepseekSettings?: DeepSeekRequestSettings;
 }
 
 /** True for routes served by DeepSeek (DSH names the provider `deepseek-official`; the model names say `deepseek-…`). */
@@ -59,18 +72,29 @@ export class RouteRenderings {
     if (isDeepSeekRoute(route)) {
       if (this.#deepseek) return this.#deepseek;
       const renderer = this.#options.deepseekRenderer ?? new DeepSeekV4Renderer();
+      const counter = this.#options.deepseekCounter ?? new PrefixTokenCounter(new DeepSeekV4Tokenizer());
       this.#deepseek = {
         tokenizer: 'deepseek-v4',
-        counter: this.#options.deepseekCounter ?? new PrefixTokenCounter(new DeepSeekV4Tokenizer()),
-        // The header's config carries the reasoning effort, which the V4 encoding writes into the prompt.
-        render: (reconstructed) => renderer.render(reconstructed.head.route, reconstructed.parts, { reasoningEffort: reasoningEffortOf(reconstructed) }),
-        withResponse: (request, response) => renderer.withResponse(request, response),
+        counter,
+        // The effort and thinking mode change the prompt: the header's own settings, else the host composition's.
+        render: (reconstructed) => renderer.render(reconstructed.head.route, reconstructed.parts, this.modeOf(reconstructed)),
+        withResponse: (request, response, reconstructed) => renderer.withResponse(request, response, this.modeOf(reconstructed)),
+        maxEffortTokens: (reconstructed, rendered) => {
+          const mode = this.modeOf(reconstructed);
+          if (!mode.thinking || mode.reasoningEffort === 'max') return null;
+          return counter.prefixTokens(renderer.render(reconstructed.head.route, reconstructed.parts, { reasoningEffort: 'max' }).segments) - rendered;
+        },
       };
       return this.#deepseek;
     }
     const tokenizer = this.#options.tokenizer ?? getTokenizer();
-    this.#chat ??= { tokenizer: tokenizer.name, counter: new PrefixTokenCounter(tokenizer), render: (reconstructed) => renderRequest(reconstructed.head.route, 'chat', reconstructed.parts), withResponse: chatWithResponse };
+    this.#chat ??= { tokenizer: tokenizer.name, counter: new PrefixTokenCounter(tokenizer), render: (reconstructed) => renderRequest(reconstructed.head.route, 'chat', reconstructed.parts), withResponse: chatWithResponse, maxEffortTokens: () => null };
     return this.#chat;
+  }
+
+  /** How a DeepSeek request is rendered: its logged settings, else the host composition's, else DeepSeek's defaults. */
+  modeOf(reconstructed: ReconstructedRequestParts): DeepSeekRenderMode {
+    return renderModeOf(loggedSettings(reconstructed), this.#options.deepseekSettings);
   }
 
   /** Names of the tokenizers used so far. */

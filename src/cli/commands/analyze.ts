@@ -123,6 +123,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         requests: { type: 'boolean' },
         segments: { type: 'boolean' },
         'fail-on': { type: 'string' },
+        host: { type: 'string', multiple: true },
         ...MAX_INPUT_OPTION,
       });
       const format = formatOption(values, ANALYZE_FORMATS);
@@ -149,6 +150,10 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const prices = values['prices'];
       const policyByName = typeof prices === 'string' ? await source.withPriceFile(path.resolve(io.cwd, prices), source.policyByName) : source.policyByName;
       if (format === 'html' && typeof values['output'] !== 'string') throw new UsageError('usage/html-needs-output', '--format html writes a page: name it with -o FILE (e.g. -o report.html)');
+      const hosts = (values['host'] as string[] | undefined) ?? [];
+      if (hosts.length > 0 && positionals.length === 0) throw new UsageError('usage/arguments', '--host applies a composition\'s model settings to DSH session logs: name the logs');
+      // The host composition's DeepSeek settings, for DSH logs that do not record them.
+      const host = hosts.length === 0 ? undefined : await (await import('../../analysis/compositions/llm-settings.js')).readHostModelSettings(hosts.map((file) => ({ path: path.resolve(io.cwd, file), label: file })), { input: { maxInputBytes: limit } });
       const failVerdict = (trees: ReportedAnalysis['trees']): ExitCode => {
         if (failOn === undefined) return EXIT.ok;
         const verdict = runVerdict(trees, failOn);
@@ -171,7 +176,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
           trees = await analyzeToJsonl(
             {
               paths,
-              analyzeOptions: { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) },
+              analyzeOptions: { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}), ...(host ? { host } : {}) },
               window,
               policyByName,
               keep: failOn !== undefined,
@@ -193,7 +198,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         // DeepSeek code, and a run over a few transcripts must not spend its time loading them.
         const { analyzeAndReport } = await import('../../analysis/analyze/analyze-and-report.js');
         const options = { ...settle, policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update };
-        result = await analyzeAndReport(paths, { ...options, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) });
+        result = await analyzeAndReport(paths, { ...options, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}), ...(host ? { host } : {}) });
       } finally {
         progress.clear();
       }

@@ -41,7 +41,7 @@ export const ANALYZE_HELP: CommandHelp = {
     `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json|html|jsonl] [--json] [-o FILE]\n` +
     '                        [--project NAME] [--since DATE] [--until DATE] [--timezone TZ] [--by session|project|day|model]\n' +
     '                        [--ttl 5m|1h] [--fork] [--requests] [--segments] [--calibrate auto|never|first-request]\n' +
-    '                        [--fail-on lost-head|any-break]\n' +
+    '                        [--fail-on lost-head|any-break] [--host <host composition or bundle patch>...]\n' +
     '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
     '  a directory that is none of these is walked. With no path: Claude Code\'s projects folder ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).\n' +
     '  --policy auto picks each tree\'s provider\'s policy. --since/--until: 2026-01-23 or 2026-01-23T14:30 in local time (--timezone);\n' +
@@ -49,6 +49,7 @@ export const ANALYZE_HELP: CommandHelp = {
     '  --fork: replay again with each subagent forked from its parent\'s request instead of spawned, and compare; --requests: a row per request; --segments: segment lists in --json.\n' +
     '  --format jsonl: one flat JSON object per request (schema 1, see the README\'s "Rows for DuckDB"), written as the replay goes.\n' +
     '  --calibrate: auto (default) corrects only DSH heads rebuilt from placeholders by their first observed total; never; first-request (every head).\n' +
+    '  --host: the composition a DSH session ran under (as guard --host takes it); its DeepSeek adapter\'s reasoningEffort and thinking apply where a log records none.\n' +
     '  --tokenizer: counts for inputs without a tokenizer of their own (default o200k_base); Claude Code blocks are sized by characters (~3.5 a token) unless it is given.\n' +
     '  Also reads watch records (watchFetch({ record })). --fail-on: exit 1 when a request lost its cached head (or broke the prefix anywhere), named on stderr.',
 };

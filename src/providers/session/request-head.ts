@@ -45,13 +45,30 @@ function pinRevision(events: readonly LoggedEvent[], header: LoggedEventOf<'requ
   return revision;
 }
 
+/** The placeholder DSH's fixture harness writes for the working directory of the run it recorded. */
+const CWD_PLACEHOLDER = '{{cwd}}';
+
+/**
+ * A pinned value as the recorded run sent it: DSH's harness pins a head modulo the working
+ * directory (`{{cwd}}` where the run's temporary directory was), so in a log whose header names the
+ * real directory, the pinned head had that directory.
+ */
+function pinnedFor<T>(value: T, cwd: string | undefined): T {
+  if (cwd === undefined || cwd === CWD_PLACEHOLDER) return value;
+  if (typeof value === 'string') return value.replaceAll(CWD_PLACEHOLDER, cwd) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => pinnedFor(item, cwd)) as T;
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pinnedFor(item, cwd)])) as T;
+  return value;
+}
+
 /**
  * Resolves a `request/header` to the head that was sent: the route from its config, the system
- * prompt and the tool schemas, with fixture placeholders filled from the pins. Tools recorded by name
+ * prompt and the tool schemas, with fixture placeholders filled from the pins (their `{{cwd}}` the
+ * log's own working directory `cwd`, when the log names a real one). Tools recorded by name
  * only are looked up in the pins by name. Anything that cannot be resolved is an `InputError` naming
  * the header's line: a request cannot be rebuilt from a guess.
  */
-export function resolveRequestHead(events: readonly LoggedEvent[], header: LoggedEventOf<'request/header'>, pins: HeadPins = {}, source?: string): RequestHead {
+export function resolveRequestHead(events: readonly LoggedEvent[], header: LoggedEventOf<'request/header'>, pins: HeadPins = {}, source?: string, cwd?: string): RequestHead {
   const fail = (code: string, reason: string): never => {
     throw new InputError(code, `request/header (${header.event.data.reason}, seq ${header.seq}): ${reason}`, { source, line: header.line });
   };
@@ -69,9 +86,9 @@ export function resolveRequestHead(events: readonly LoggedEvent[], header: Logge
     if (revision > 0 && changes.length > 0) {
       const changed = changes[revision - 1];
       if (changed === undefined) fail('input/pin-missing', `it is change header #${revision} and the system-prompt pin (${pins.system?.file ?? 'given'}) has only ${changes.length} changes`);
-      resolvedSystem = changed;
+      resolvedSystem = pinnedFor(changed, cwd);
     } else {
-      resolvedSystem = pins.system?.initial;
+      resolvedSystem = pinnedFor(pins.system?.initial, cwd);
     }
   }
 
@@ -81,7 +98,7 @@ export function resolveRequestHead(events: readonly LoggedEvent[], header: Logge
     const revision = pinRevision(events, header);
     const pinned = revision === 0 ? pins.tools?.initial : pins.tools?.changes[revision - 1];
     if (!pinned) fail('input/pin-missing', `it is change header #${revision} and the tool-schemas pin (${pins.tools?.file ?? 'given'}) has only ${pins.tools?.changes.length ?? 0} changes`);
-    resolvedTools = [...(pinned ?? [])];
+    resolvedTools = pinnedFor([...(pinned ?? [])], cwd);
   } else if (typeof tools === 'string') {
     fail('input/schema', `tools is the string ${JSON.stringify(tools.slice(0, 40))}, neither a schema list nor ${TOOLS_PLACEHOLDER}`);
   } else if (tools !== undefined) {
@@ -90,7 +107,7 @@ export function resolveRequestHead(events: readonly LoggedEvent[], header: Logge
     resolvedTools = tools.map((tool) => {
       if (typeof tool !== 'string') return tool;
       const pinned = byName.get(tool);
-      return pinned ?? fail('input/unresolved-tool', `tool '${tool}' is recorded by name only and no pinned schema has that name`);
+      return pinned ? pinnedFor(pinned, cwd) : fail('input/unresolved-tool', `tool '${tool}' is recorded by name only and no pinned schema has that name`);
     });
   }
   return { header, reason: header.event.data.reason, route, system: resolvedSystem, tools: resolvedTools };
@@ -104,5 +121,5 @@ export function resolveRequestHead(events: readonly LoggedEvent[], header: Logge
 export function requestHeadAt(log: SessionLog, through: number, pins?: HeadPins): RequestHead {
   const header = latestRequestHeader(log.events, through);
   if (!header) throw new InputError('input/no-request-header', `no request/header at or before seq ${through}: the log records no request there`, { source: log.source });
-  return resolveRequestHead(log.events, header, pins, log.source);
+  return resolveRequestHead(log.events, header, pins, log.source, log.header.cwd);
 }

@@ -128,7 +128,7 @@ export class RequestReconstructor {
     if (this.#head) return this.#head;
     const header = this.#header;
     if (!header) throw new InputError('input/no-request-header', `no request/header at or before seq ${through}: the log records no request there`, { source: this.#log.source });
-    const head = resolveRequestHead(this.#log.events, header, this.#options.pins, this.#log.source);
+    const head = resolveRequestHead(this.#log.events, header, this.#options.pins, this.#log.source, this.#log.header.cwd);
     this.#head = {
       head,
       system: head.system === undefined ? [] : (this.#options.systemParts?.(head.system) ?? [{ name: 'system', text: head.system }]),

@@ -36,6 +36,8 @@ export interface EventLocation {
 export interface LoggedKnownEvent<E extends KnownSessionEvent = KnownSessionEvent> extends EventLocation {
   readonly known: true;
   readonly event: E;
+  /** The shape an earlier DSH release wrote this event in, when it was read from one (`event` is today's; earlier-shapes.ts). */
+  readonly earlierShape?: string;
 }
 
 /** An unknown event with its location. */

@@ -1,21 +1,13 @@
-import type { z } from 'zod';
 import { InputError } from '../../prefix/errors.js';
 import { KNOWN_EVENT_SCHEMAS } from './event-schema.js';
 import { SESSION_FORMAT_VERSION, sessionHeaderSchema, type SessionHeader } from './header-schema.js';
 import { isPackedRowType, packedMemberCount } from './packed-rows.js';
 import { isKnownEventType, type KnownSessionEvent, type LoggedEvent, type PackedChunkRow, type UnknownSessionEvent } from './session-event.js';
 import { isJsonObject } from '../../prefix/json-object.js';
+import { EarlierShapes } from './earlier-shapes.js';
+import { describeIssues } from './zod-issues.js';
 
-/** Up to three zod issues as `path: message`, the form an `InputError` reason takes. */
-export function describeIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return path === '' ? issue.message : `${path}: ${issue.message}`;
-  });
-  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
-  return `${shown.join('; ')}${more}`;
-}
-
+export { describeIssues } from './zod-issues.js';
 
 /**
  * Parses the lines of one session log in order: the header first, then each event, assigning the
@@ -27,6 +19,8 @@ export function describeIssues(error: z.ZodError): string {
 export class SessionLogParser {
   readonly source: string;
   #nextSeq = 0;
+  // Events in the shapes earlier DSH releases wrote are read as today's (earlier-shapes.ts).
+  readonly #earlier = new EarlierShapes();
 
   constructor(source: string) {
     this.source = source;
@@ -80,8 +74,11 @@ export class SessionLogParser {
    * Checks one event that is already a JSON value (an event the runtime is appending to its own
    * log): the same checks as `event`, on the object itself, which the returned entry holds.
    */
-  eventValue(value: Readonly<Record<string, unknown>>, line: number): LoggedEvent {
-    if (typeof value['type'] !== 'string') this.#fail('input/schema', 'expected a JSON object with a string "type"', line);
+  eventValue(stored: Readonly<Record<string, unknown>>, line: number): LoggedEvent {
+    if (typeof stored['type'] !== 'string') this.#fail('input/schema', 'expected a JSON object with a string "type"', line);
+    const upgraded = this.#earlier.upgrade(stored);
+    if ('problem' in upgraded) this.#fail('input/schema', upgraded.problem, line);
+    const value = upgraded.value;
     const type = value['type'] as string;
     const seq = this.#nextSeq;
     if (type === 'session') this.#fail('input/schema', 'a second session header: a log has exactly one, on its first line', line);
@@ -92,7 +89,7 @@ export class SessionLogParser {
     }
     const parsed = KNOWN_EVENT_SCHEMAS[type].safeParse(value);
     if (!parsed.success) this.#fail('input/schema', `${type}: ${describeIssues(parsed.error)}`, line);
-    // The stored object, not zod's copy: fields the schema does not name are kept, not stripped.
+    // The stored object (in today's shape), not zod's copy: fields the schema does not name are kept, not stripped.
     const event = value as KnownSessionEvent;
     let span = 1;
     if (isPackedRowType(type)) {
@@ -102,7 +99,7 @@ export class SessionLogParser {
       this.#checkSeq(value['seq'], 'seq', seq, line);
     }
     this.#nextSeq += span;
-    return { known: true, event, seq, line, span };
+    return upgraded.shape === undefined ? { known: true, event, seq, line, span } : { known: true, event, seq, line, span, earlierShape: upgraded.shape };
   }
 
   #checkSeq(stored: unknown, field: 'seq' | 'seq0', expected: number, line: number): void {
