@@ -14,7 +14,7 @@ import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParam
  * output). Whether the previous response was stored is not determined by content (on the recorded
  * deepseek-v4-flash traffic 23 of 48 follow-ups matched inputs only, 15 inputs plus output), so the
  * prediction is a range: low from `input` matches only, high with `output` matches too; the point
- * prediction is the low end (exact on 70 of 88 recorded requests, shared/DESIGN.md).
+ * prediction is the low end (exact on 70 of 88 recorded requests; README, "Predicted against observed on recorded DeepSeek sessions").
  */
 
 /** Parameters of the DeepSeek policy. */
@@ -32,7 +32,7 @@ export const DEEPSEEK_UNIT: PolicyParameter = {
   value: 128,
   unit: 'tokens',
   source:
-    'measured: every cacheReadTokens recorded on deepseek-v4-flash in corpus/dsh is a multiple of 128 (shared/DESIGN.md, "DeepSeek, as the recorded usage shows"); ' +
+    'measured: every cacheReadTokens that DSH recorded on deepseek-v4-flash against the DeepSeek API is a multiple of 128; ' +
     'the docs state 64-token units (api-docs.deepseek.com/guides/kv_cache: "the cache is stored in units of 64 tokens; content shorter than 64 tokens is not cached")',
 };
 

@@ -1,5 +1,5 @@
 import { costOf, type CacheMatch, type CachePolicy, type CachePrediction, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
-import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis, SpanList } from '../result/session-analysis.js';
+import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SpanList } from '../result/session-analysis.js';
 
 /** A session of a replayed tree, as the result names it (its requests are the loop's to fill). */
 export type ReplaySession = Omit<SessionAnalysis, 'requests'>;
@@ -89,9 +89,4 @@ export function replayRequests<Step>(source: ReplaySource<Step>): SessionAnalysi
     });
   }
   return source.sessions.map((session, index) => ({ ...session, requests: requests[index]! }));
-}
-
-/** A tree's result: the sessions the loop returned with the policy's name, the tokenizer and notes. */
-export function treeAnalysis(source: Pick<ReplaySource<unknown>, 'policy'>, sessions: readonly SessionAnalysis[], tokenizer: string, notes: readonly string[]): SessionTreeAnalysis {
-  return { policy: source.policy.name, tokenizer, sessions, notes };
 }
