@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzePaths, policyByName } from '../src/analysis/index.js';
+import { analyzePaths, openaiPolicy, policyByName } from '../src/analysis/index.js';
 import { getTokenizer, PrefixTokenCounter } from '../src/prefix/index.js';
 import { readRequestBody } from '../src/analysis/wire/index.js';
 
@@ -37,12 +37,16 @@ function tokensThrough(body: Body, segments: number): number {
 const chat = (model: string, ...messages: Body[]): Body => ({ model, messages: [{ role: 'system', content: STABLE }, ...messages] });
 
 describe('GPT-5.6 caching on request bodies alone', () => {
-  it('only the last message changed: the new request reads nothing and writes itself whole', async () => {
+  it('only the last message changed: the new request reads nothing and writes itself whole, at 1.25x the input price', async () => {
     const [first, second] = await analyze(chat('gpt-5.6-sol', { role: 'user', content: 'What is rule 7?' }), chat('gpt-5.6-sol', { role: 'user', content: 'What is rule 8?' }));
     expect(first!.route).toEqual({ provider: 'openai', model: 'gpt-5.6-sol' });
     expect(first!.predicted).toMatchObject({ cacheRead: 0, cacheWrite: first!.tokens, uncached: 0 });
     expect(second!.divergence).not.toBeNull();
     expect(second!.predicted).toEqual({ uncached: 0, cacheRead: 0, cacheWrite: second!.tokens, cacheReadRange: [0, 0] });
+    // gpt-5.6-sol's published row: $4 input, $5 cache write per million tokens.
+    const prices = openaiPolicy.pricesFor('gpt-5.6-sol');
+    expect(prices.cacheWrite).toBeCloseTo(1.25 * prices.input, 10);
+    expect(second!.cost.predicted).toBeCloseTo((second!.tokens * 1.25 * prices.input) / 1e6, 12);
   });
 
   it('an explicit breakpoint on the stable system message: the next question reads it exactly, not rounded', async () => {
@@ -75,5 +79,7 @@ describe('GPT-5.6 caching on request bodies alone', () => {
     expect((read - 1024) % 128).toBe(0);
     expect(read).toBeGreaterThan(shared - 128);
     expect(read).toBeLessThanOrEqual(shared + 16);
+    const prices = openaiPolicy.pricesFor('gpt-5.5');
+    expect(second!.cost.predicted).toBeCloseTo(((second!.tokens - read) * prices.input + read * prices.cacheRead) / 1e6, 12);
   });
 });
