@@ -2,7 +2,8 @@ import type { MessagePart, RequestParts, SystemPart, ToolPart } from '../../pref
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
 import { splitBreakpoint, splitMessageBreakpoints } from './cache-control.js';
 import { wireMessagePart } from './message-part.js';
-import { markOpenAIBreakpoints, splitAtContentBreakpoints, splitPromptBreakpoint } from './openai-breakpoints.js';
+import { cachesAtBreakpoints } from '../policies/openai-breakpoints.js';
+import { hasContentBreakpoint, markOpenAIBreakpoints, splitAtContentBreakpoints, splitPromptBreakpoint } from './openai-breakpoints.js';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 const HEAD_ROLES = new Set(['system', 'developer']);
@@ -92,15 +93,22 @@ export function readChatBody(body: JsonObject, location: BodyLocation): RequestP
   while (task > headLength && messages[task - 1]!.role === 'user') task--;
 
   const system = messages.slice(0, headLength).flatMap(({ message }, index) => systemParts(message, index, here.at(index)));
-  const parts: MessagePart[] = messages.slice(headLength).flatMap(({ message, role }, offset) => {
-    const index = headLength + offset;
-    return splitAtContentBreakpoints(message, here.at(index)).map((piece) => {
-      const part = wireMessagePart(piece.wire, role, index, index === task, here.at(index));
+  const parts: MessagePart[] = [];
+  for (let index = headLength; index < messages.length; index++) {
+    const { message, role } = messages[index]!;
+    const at = here.at(index);
+    if (!hasContentBreakpoint(message)) {
+      parts.push(wireMessagePart(message, role, index, index === task, at));
+      continue;
+    }
+    for (const piece of splitAtContentBreakpoints(message, at)) {
+      const part = wireMessagePart(piece.wire, role, index, index === task, at);
       const named = piece.firstPart === 0 ? part : { ...part, name: `${part.name}.content[${piece.firstPart}]` };
-      return piece.cacheControl && !named.meta?.cacheControl ? { ...named, meta: { ...named.meta, cacheControl: piece.cacheControl } } : named;
-    });
-  });
+      parts.push(piece.cacheControl && !named.meta?.cacheControl ? { ...named, meta: { ...named.meta, cacheControl: piece.cacheControl } } : named);
+    }
+  }
   const tools = toolParts(body, location);
+  if (!cachesAtBreakpoints(body['model'] as string)) return { system, tools, messages: parts };
   // Tools carry no `prompt_cache_breakpoint`; a gateway's `cache_control` on one marks the head like a system part.
   const marked = markOpenAIBreakpoints(body, location, [...system, ...tools], parts, (message) => USER_OR_TOOL_ROLES.has(message.role));
   return { system: marked.head.slice(0, system.length) as SystemPart[], tools: marked.head.slice(system.length) as ToolPart[], messages: marked.messages };

@@ -37,6 +37,14 @@ export interface MessagePiece {
   readonly firstPart: number;
 }
 
+/** True when a content part of the message carries a `prompt_cache_breakpoint` (a string content has none). */
+export function hasContentBreakpoint(message: JsonObject): boolean {
+  const content = message['content'];
+  if (!Array.isArray(content)) return false;
+  for (const part of content) if (isJsonObject(part) && 'prompt_cache_breakpoint' in part) return true;
+  return false;
+}
+
 /**
  * A message or input item cut after each content part that carries a breakpoint, each breakpoint
  * taken off its part. A breakpoint "Marks the exact end of a reusable prompt prefix" (SDK 7.59.0),
@@ -48,7 +56,7 @@ export interface MessagePiece {
  */
 export function splitAtContentBreakpoints(message: JsonObject, location: BodyLocation): MessagePiece[] {
   const content = message['content'];
-  if (!Array.isArray(content) || !content.some((part) => isJsonObject(part) && 'prompt_cache_breakpoint' in part)) return [{ wire: message, cacheControl: undefined, firstPart: 0 }];
+  if (!Array.isArray(content) || !hasContentBreakpoint(message)) return [{ wire: message, cacheControl: undefined, firstPart: 0 }];
   const pieces: MessagePiece[] = [];
   let parts: unknown[] = [];
   let firstPart = 0;

@@ -63,8 +63,9 @@ function modelOf(format: WireFormat, object: JsonObject, location: BodyLocation,
 /**
  * The route of a body: its provider and model, salted by OpenAI's `prompt_cache_key` ("combined
  * with the prefix hash" to route the request, so requests with different keys do not share cache
- * entries: https://developers.openai.com/api/docs/guides/prompt-caching). Only the OpenAI formats
- * take the key; `null` is no key.
+ * entries: https://developers.openai.com/api/docs/guides/prompt-caching; Mistral's API takes the
+ * same field: https://docs.mistral.ai/inference/conversations/advanced/prompt-caching). Only the
+ * OpenAI formats take the key; `null` is no key.
  */
 function routeOf(format: WireFormat, provider: string, model: string, object: JsonObject, location: BodyLocation): RouteKey {
   const key = object['prompt_cache_key'];
