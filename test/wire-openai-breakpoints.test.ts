@@ -13,21 +13,21 @@ const text = (value: string, breakpoint = false) => ({ type: 'text', text: value
 describe('OpenAI bodies: the breakpoints a GPT-5.6 request writes', () => {
   it('implicit mode marks the newest user or tool message (chat); an earlier model gets no mark', () => {
     const messages = [{ role: 'system', content: 'rules' }, { role: 'user', content: 'q' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c', content: 'out' }, { role: 'assistant', content: 'a' }];
-    expect(marks({ model: 'gpt-5.6-sol', messages })).toEqual([['message[3]:tool', { type: 'implicit' }]]);
+    expect(marks({ model: 'gpt-5.6-sol', messages })).toEqual([['message[3]:tool', { type: 'implicit', ttl: '30m' }]]);
     expect(marks({ model: 'gpt-5.5', messages })).toEqual([]);
   });
 
   it('implicit mode marks the newest user message or tool output item (Responses), and a string input', () => {
     const input = [{ role: 'user', content: 'q' }, { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, { type: 'function_call_output', call_id: 'c', output: 'out' }];
-    expect(marks({ model: 'gpt-5.6-terra', input })).toEqual([['input[2]:function_call_output', { type: 'implicit' }]]);
-    expect(marks({ model: 'gpt-5.6-terra', instructions: 'rules', input: 'q' })).toEqual([['input:user', { type: 'implicit' }]]);
+    expect(marks({ model: 'gpt-5.6-terra', input })).toEqual([['input[2]:function_call_output', { type: 'implicit', ttl: '30m' }]]);
+    expect(marks({ model: 'gpt-5.6-terra', instructions: 'rules', input: 'q' })).toEqual([['input:user', { type: 'implicit', ttl: '30m' }]]);
   });
 
   it('an explicit breakpoint on a block ahead of a question in the same message ends its own segment', () => {
     const body = { model: 'gpt-5.6-sol', prompt_cache_options: { mode: 'explicit' }, messages: [{ role: 'user', content: [text('document', true), text('question')] }] };
     const { request } = readRequestBody(body, { source: 'body.json' });
     expect(request.segments.map((segment) => [segment.name, segment.meta?.cacheControl])).toEqual([
-      ['message[0]:user', { type: 'explicit' }],
+      ['message[0]:user', { type: 'explicit', ttl: '30m' }],
       ['message[0]:user.content[1]', undefined],
     ]);
     expect(request.segments.map((segment) => segment.text)).toEqual(['{"role":"user","content":[{"type":"text","text":"document"}]}', '{"content":[{"type":"text","text":"question"}]}']);
@@ -35,12 +35,12 @@ describe('OpenAI bodies: the breakpoints a GPT-5.6 request writes', () => {
 
   it('a marked system text part is its own breakpoint (chat) and so is a marked developer item (Responses)', () => {
     expect(marks({ model: 'gpt-5.6-sol', messages: [{ role: 'system', content: [text('stable', true), text('varying')] }, { role: 'user', content: 'q' }] })).toEqual([
-      ['system[0].content[0]', { type: 'explicit' }],
-      ['message[1]:user', { type: 'implicit' }],
+      ['system[0].content[0]', { type: 'explicit', ttl: '30m' }],
+      ['message[1]:user', { type: 'implicit', ttl: '30m' }],
     ]);
     expect(marks({ model: 'gpt-5.6-sol', input: [{ role: 'developer', content: [{ type: 'input_text', text: 'stable', prompt_cache_breakpoint: { mode: 'explicit' } }] }, { role: 'user', content: 'q' }] })).toEqual([
-      ['input[0]', { type: 'explicit' }],
-      ['input[1]:user', { type: 'implicit' }],
+      ['input[0]', { type: 'explicit', ttl: '30m' }],
+      ['input[1]:user', { type: 'implicit', ttl: '30m' }],
     ]);
   });
 

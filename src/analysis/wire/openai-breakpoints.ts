@@ -76,14 +76,18 @@ export function splitAtContentBreakpoints(message: JsonObject, location: BodyLoc
 }
 
 /** `prompt_cache_options` as sent: its `mode` (default `implicit`) and request-wide `ttl`, when given. */
-function promptCacheOptions(body: JsonObject, location: BodyLocation): { mode: PromptCacheMode; ttl: string | undefined } {
+// "The minimum lifetime applied to every implicit and explicit cache breakpoint ... `30m` (the default)" (SDK 7.59.0).
+// Every mark names its TTL, so an entry's lifetime never falls back to another provider's default.
+const DEFAULT_TTL = '30m';
+
+function promptCacheOptions(body: JsonObject, location: BodyLocation): { mode: PromptCacheMode; ttl: string } {
   const raw = body['prompt_cache_options'];
-  if (raw === undefined || raw === null) return { mode: 'implicit', ttl: undefined };
+  if (raw === undefined || raw === null) return { mode: 'implicit', ttl: DEFAULT_TTL };
   const at = location.at('prompt_cache_options');
   const options = at.object(raw);
   const mode = options['mode'] === undefined ? 'implicit' : at.at('mode').string(options['mode']);
   if (mode !== 'implicit' && mode !== 'explicit') throw at.at('mode').error(`is '${mode}', not a prompt cache mode ('implicit' or 'explicit')`);
-  return { mode, ttl: options['ttl'] === undefined ? undefined : ttlOf(options['ttl'], at.at('ttl')) };
+  return { mode, ttl: options['ttl'] === undefined ? DEFAULT_TTL : ttlOf(options['ttl'], at.at('ttl')) };
 }
 
 /** A part that may carry a breakpoint: a system part, tool or message of `RequestParts`. */
@@ -106,8 +110,8 @@ function withBreakpoint<T extends Marked>(part: T, cacheControl: CacheControl | 
  * four explicit breakpoints" (SDK 7.59.0, `PromptCacheOptions.mode`). The implicit one goes on the
  * newest user or tool message (`isUserOrTool`): "By default, the service places an implicit
  * breakpoint at the latest user or tool message" (the guide). Explicit breakpoints the API does not
- * write are taken off; each written one carries the request's `prompt_cache_options.ttl` unless it
- * names its own.
+ * write are taken off; each written one carries the request's `prompt_cache_options.ttl` (`30m`
+ * when it names none) unless it names its own.
  */
 export function markOpenAIBreakpoints<H extends Marked, M extends Marked>(
   body: JsonObject,
@@ -126,7 +130,7 @@ export function markOpenAIBreakpoints<H extends Marked, M extends Marked>(
   const marked = all.map((part, index) => {
     const own = written.has(index) ? part.meta!.cacheControl! : index === implicit ? { type: 'implicit' } : undefined;
     if (own === undefined) return part.meta?.cacheControl ? withBreakpoint(part, undefined) : part;
-    const cacheControl = own.ttl === undefined && ttl !== undefined ? { ...own, ttl } : own;
+    const cacheControl = own.ttl === undefined ? { ...own, ttl } : own;
     return cacheControl === part.meta?.cacheControl ? part : withBreakpoint(part, cacheControl);
   });
   return { head: marked.slice(0, head.length) as H[], messages: marked.slice(head.length) as M[] };
