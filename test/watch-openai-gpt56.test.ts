@@ -41,7 +41,7 @@ function compare(usages: readonly WatchUsage[]) {
 }
 
 describe('watchFetch under the openai SDK, against a server that enforces the GPT-5.6 caching rules', () => {
-  it('Chat, gpt-5.6-sol: a large stable system prompt followed by a changed question reads nothing and writes the whole request again', async () => {
+  it('Chat, gpt-5.6-sol: a large stable system prompt followed by a changed question reads nothing, writes the whole request again, and the loss names the unmarked prefix', async () => {
     const { client, predictions, usages, errors } = await setup();
     for (const question of ['What is rule 7?', 'What is rule 8?']) {
       await client.chat.completions.create({ model: 'gpt-5.6-sol', prompt_cache_key: 'app', messages: [{ role: 'system', content: STABLE }, { role: 'user', content: question }] });
@@ -51,6 +51,10 @@ describe('watchFetch under the openai SDK, against a server that enforces the GP
     expect(usages[1]!.observed).toMatchObject({ cacheRead: 0 });
     expect(usages[1]!.observed!.cacheWrite).toBeGreaterThan(1024);
     expect(predictions[1]!.predicted).toMatchObject({ cacheRead: 0, cacheWrite: predictions[1]!.tokens });
+    // The system prompt was sent unchanged: a breakpoint at its end would have been read.
+    const system = predictions[1]!.segments[0]!;
+    expect(predictions[1]!.loss).toMatchObject({ cause: 'unmarked-prefix', at: { kind: 'system', name: 'system[0]' }, tokens: system.tokens });
+    expect(predictions[1]!.loss!.detail).toContain('mark its last content block with prompt_cache_breakpoint');
     compare(usages);
   });
 
@@ -68,6 +72,7 @@ describe('watchFetch under the openai SDK, against a server that enforces the GP
     // Exactly the system prompt's tokens: not a 1,024 + 128-step count.
     expect(predictions[1]!.predicted.cacheRead).toBe(predictions[1]!.segments[0]!.tokens);
     expect(predictions[1]!.predicted.cacheWrite).toBe(predictions[1]!.tokens - predictions[1]!.predicted.cacheRead);
+    expect(predictions[1]!.loss).toBeNull();
     compare(usages);
   });
 
