@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 // import it by path). The limits are what a user can learn, not what the code happens to hold.
 const root = path.resolve(import.meta.dirname, '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, { source: string } | string> };
-const LIMITS: Record<string, number> = { './providers': 60, './analysis': 60 };
+// './analysis' also builds each policy with its options (`createAnthropicPolicy`, …: the README tells
+// users to) and answers a model's published price.
+const LIMITS: Record<string, number> = { './providers': 60, './analysis': 66 };
 const PACKAGE_LIMIT = 150;
 
 /** The runtime values of each entry point, loaded from the source its `exports` entry names. */

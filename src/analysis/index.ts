@@ -104,7 +104,6 @@ export {
   createAnthropicPolicy,
   createDeepSeekPolicy,
   createOpenAIPolicy,
-  createPolicyRegistry,
   createSglangPolicy,
   createVllmPolicy,
   deepseekPolicy,
@@ -136,7 +135,7 @@ export type {
   VllmPolicyOptions,
 } from './policies/index.js';
 // Published model prices (a maintained table's rows, in force at a request's time).
-export { PriceBook, publishedPrices } from './prices/index.js';
+export { publishedPrices } from './prices/index.js';
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export {
   DeepSeekV4Tokenizer,

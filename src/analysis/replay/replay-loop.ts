@@ -37,7 +37,7 @@ export interface MeasuredRequest {
  */
 export interface ReplaySource<Step> {
   readonly policy: CachePolicy;
-  /** Prices for every request (default: the policy's prices for each request's model). */
+  /** Prices for every request (default: the policy's prices for each request's model at its time). */
   readonly prices?: PriceTable | undefined;
   readonly sessions: readonly ReplaySession[];
   /** The requests in send order. */
@@ -70,7 +70,8 @@ export function replayRequests<Step>(source: ReplaySource<Step>): SessionAnalysi
       ...(measured.blockEnds === undefined ? {} : { blockEnds: measured.blockEnds }),
     });
     const predicted = source.round ? source.round(raw) : raw;
-    const prices = source.prices ?? source.policy.pricesFor(measured.model);
+    // A price is the one in force when the request was sent (rows change by date, DeepSeek's by hour).
+    const prices = source.prices ?? source.policy.pricesFor(measured.model, measured.time === null ? undefined : new Date(measured.time));
     const observed = measured.observed;
     const divergence = source.divergence(step, measured);
     // Stored before its segments are drawn: a source that fits token ends to the observed usage draws the fitted ones.
