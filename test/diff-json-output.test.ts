@@ -53,9 +53,11 @@ describe('kvprefix diff --json', () => {
     const file = `${CASSETTES}/test_openai_prompt_cache/test_openai_chat_prompt_cache_e2e.yaml`;
     const result = await diffJson([`${file}#1`, `${file}#2`, '--tokenizer', 'cl100k_base'], corpusPath());
     expect(result['divergence']).toBeNull();
-    expect(result['commonPrefix']).toEqual({ segments: 1, bytes: result['parent']['bytes'], tokens: result['parent']['tokens'] });
-    expect(result['tokenizer']).toBe('cl100k_base');
+    // The one message is two segments: it is cut after the block that carries its prompt_cache_breakpoint.
     const { request } = await readRequestFile(`${file}#1`, { cwd: corpusPath() });
-    expect(result['parent']['tokens']).toBe(getTokenizer('cl100k_base').count(request.segments[0]!.text));
+    expect(request.segments).toHaveLength(2);
+    expect(result['commonPrefix']).toEqual({ segments: 2, bytes: result['parent']['bytes'], tokens: result['parent']['tokens'] });
+    expect(result['tokenizer']).toBe('cl100k_base');
+    expect(result['parent']['tokens']).toBe(getTokenizer('cl100k_base').count(request.segments.map((segment) => segment.text).join('')));
   });
 });

@@ -53,7 +53,7 @@ describeWithCorpus('pydantic-ai-cache-cassettes', 'the provider of recorded bodi
 
   it('is mistral for a body recorded against api.mistral.ai, not openai', async () => {
     const { request, providerBasis, format } = await readRequestFile(`${cassettes}/test_mistral/test_mistral_history_uses_prompt_cache.yaml#1`);
-    expect(request.route).toEqual({ provider: 'mistral', model: 'mistral-large-latest' });
+    expect(request.route).toEqual({ provider: 'mistral', model: 'mistral-large-latest', salt: 'prompt_cache_key:pydantic-ai-test-mistral-history-cache' });
     expect(providerBasis).toBe('endpoint');
     expect(format).toBe('openai-chat');
   });

@@ -1,17 +1,9 @@
 import { isJsonObject } from '../../prefix/json-object.js';
-import { fromAnthropicUsage, fromOpenAIUsage, type ObservedUsage } from '../usage/index.js';
+import { fromAnthropicUsage, fromOpenAIResponsesUsage, fromOpenAIUsage, type ObservedUsage } from '../usage/index.js';
 
 export type { ObservedUsage };
 
 const number = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
-/** OpenAI Responses: `input_tokens` counts every input token; `input_tokens_details` splits off the cached (and, in explicit mode, written) ones. */
-function responsesUsage(usage: Record<string, unknown>, input: number, details: Record<string, unknown>): ObservedUsage {
-  const cacheRead = number(details['cached_tokens']) ?? 0;
-  const cacheWrite = number(details['cache_write_tokens']) ?? 0;
-  const output = number(usage['output_tokens']);
-  return { uncached: input - cacheRead - cacheWrite, cacheRead, cacheWrite, ...(output === undefined ? {} : { output }) };
-}
 
 /** Bedrock Converse: `inputTokens` is the uncached part, beside `cacheReadInputTokens` and `cacheWriteInputTokens`. */
 function converseUsage(usage: Record<string, unknown>): ObservedUsage | null {
@@ -24,17 +16,17 @@ function converseUsage(usage: Record<string, unknown>): ObservedUsage | null {
 /**
  * The usage in a recorded response body, in each provider's own fields:
  * - Anthropic: `input_tokens` (uncached), `cache_read_input_tokens`, `cache_creation_input_tokens`;
- * - OpenAI Responses: `input_tokens` (all input) with `input_tokens_details.cached_tokens`;
+ * - OpenAI Responses: `input_tokens` (all input) with `input_tokens_details.cached_tokens` and `cache_write_tokens`;
  * - Bedrock Converse: `inputTokens` (uncached), `cacheReadInputTokens`, `cacheWriteInputTokens`;
  * - DeepSeek: `prompt_cache_hit_tokens` and `prompt_cache_miss_tokens`;
- * - OpenAI and OpenAI-style APIs (Mistral): `prompt_tokens` with `prompt_tokens_details.cached_tokens`.
+ * - OpenAI and OpenAI-style APIs (Mistral): `prompt_tokens` with `prompt_tokens_details.cached_tokens` and `cache_write_tokens`.
  * Null when the body carries none of them (a streamed response, an error).
  */
 export function observedUsageOf(response: unknown): ObservedUsage | null {
   if (!isJsonObject(response) || !isJsonObject(response['usage'])) return null;
   const usage = response['usage'];
-  const input = number(usage['input_tokens']);
-  if (input !== undefined && isJsonObject(usage['input_tokens_details'])) return responsesUsage(usage, input, usage['input_tokens_details']);
+  const responses = fromOpenAIResponsesUsage(usage);
+  if (responses !== undefined) return responses;
   const anthropic = fromAnthropicUsage(usage);
   if (anthropic !== undefined) {
     const { cacheWrite1h: _ttlSplit, ...observed } = anthropic;

@@ -1,19 +1,22 @@
 import type { RouteKey } from '../../prefix/index.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
 import { PriceBook, publishedOrStandIn } from '../prices/index.js';
-
-const CACHING_DOC = 'https://developers.openai.com/api/docs/guides/prompt-caching';
+import { BREAKPOINT_FACTS, CACHING_DOC, cachesAtBreakpoints } from './openai-breakpoints.js';
 
 /** Settings of the OpenAI rule; every default is the documented number. */
 export interface OpenAIPolicyOptions {
   /** `in-memory` (the default retention) or `24h` (`prompt_cache_retention: "24h"`, extended caching). */
   readonly retention?: 'in-memory' | '24h';
   /**
-   * Granularity of a hit above the minimum. The guide says 128 tokens; a recorded gpt-5.6 exchange in
-   * the corpus (pydantic-ai cassette `test_openai_chat_prompt_cache_e2e`) read 4,012 of an identical
-   * 4,020-token prompt, which is not a multiple of 128: pass 1 for such models.
+   * Granularity of a hit above the minimum, for models before the GPT-5.6 family (the guide says 128
+   * tokens). GPT-5.6 and later read exactly at a breakpoint, never rounded.
    */
   readonly increment?: number;
+  /**
+   * GPT-5.6 and later: how long an entry lives when its request did not say (`prompt_cache_options.ttl`
+   * or a breakpoint's own `ttl`). The default is the API's, `30m`.
+   */
+  readonly breakpointTtl?: '30m' | '12h';
 }
 
 /*
@@ -21,7 +24,7 @@ export interface OpenAIPolicyOptions {
  * within one hour". Younger than the low end the prefix is read; between the two ends the provider
  * may or may not still hold it, so the prediction reads it and the range runs down to zero.
  */
-function parametersFor(retention: 'in-memory' | '24h', increment: number | undefined): Record<string, PolicyParameter> {
+function parametersFor(retention: 'in-memory' | '24h', increment: number | undefined, breakpointTtl: '30m' | '12h'): Record<string, PolicyParameter> {
   return {
     // "Caching is enabled automatically for prompts that are 1024 tokens or longer."
     minimumTokens: { value: 1024, unit: 'tokens', source: CACHING_DOC },
@@ -38,11 +41,22 @@ function parametersFor(retention: 'in-memory' | '24h', increment: number | undef
       retention === '24h'
         ? { value: 24 * 3600, unit: 'seconds', source: `${CACHING_DOC} (extended retention, up to 24 hours)` }
         : { value: 10 * 60, unit: 'seconds', source: `${CACHING_DOC} (in-memory: cleared after 5 to 10 minutes of inactivity)` },
+    // GPT-5.6 and later (`cachesAtBreakpoints`): reads and writes happen at breakpoints only.
+    breakpointMinimumTokens: BREAKPOINT_FACTS.minimumTokens,
+    breakpointTtlSeconds:
+      breakpointTtl === '12h'
+        ? { value: 12 * 3600, unit: 'seconds', source: `${CACHING_DOC}#prompt-cache-breakpoints (prompt_cache_options.ttl: "12h", a minimum lifetime)` }
+        : BREAKPOINT_FACTS.ttlSeconds,
+    breakpointWriteMultiplier: BREAKPOINT_FACTS.writeMultiplier,
   };
 }
 
-/** Prices a model the price table does not know (named in every report as a stand-in). */
-const STAND_IN_MODEL = 'gpt-5';
+/**
+ * Prices a model the price table does not know (named in every report as a stand-in): a model that
+ * caches at breakpoints takes a GPT-5.6 row, whose writes cost 1.25× input as its own would; any
+ * other takes gpt-5's, whose writes are free.
+ */
+const standInModel = (model: string): string => (cachesAtBreakpoints(model) ? 'gpt-5.6-sol' : 'gpt-5');
 
 /** The longest cached prefix OpenAI serves from `shared` tokens: nothing under 1024, then whole 128-token steps. */
 export function openaiCachedTokens(shared: number, minimumTokens = 1024, increment = 128): number {
@@ -56,19 +70,52 @@ export function openaiCachedTokens(shared: number, minimumTokens = 1024, increme
  * the key as the route's salt, and the replay keeps one store per route.
  */
 export function openaiRoute(model: string, promptCacheKey?: string): RouteKey {
-  return promptCacheKey === undefined ? { provider: 'openai', model } : { provider: 'openai', model, salt: `prompt_cache_key:${promptCacheKey}` };
+  return promptCacheKey === undefined ? { provider: 'openai', model } : { provider: 'openai', model, salt: promptCacheKeySalt(promptCacheKey) };
 }
 
-/** OpenAI's automatic prompt cache (Chat Completions and Responses). */
+/** The route salt of a `prompt_cache_key` (see `openaiRoute`). */
+export function promptCacheKeySalt(promptCacheKey: string): string {
+  return `prompt_cache_key:${promptCacheKey}`;
+}
+
+/**
+ * The breakpoint rule of GPT-5.6 and later. A request writes the prefix ending at each of its
+ * breakpoints (the body readers mark the ones the API writes: the implicit one at the newest user or
+ * tool message unless `prompt_cache_options.mode` is `explicit`, and the latest explicit
+ * `prompt_cache_breakpoint`s), every written token billed as a write. It reads the longest live entry
+ * an earlier request wrote at a breakpoint inside the prefix it shares, exactly, with no rounding,
+ * and never a shorter unmarked prefix: "Unlike earlier models, it does not automatically fall back to
+ * the longest matching unmarked prefix before that breakpoint" (the guide). A request with no
+ * breakpoint (explicit mode, none marked) "does not use prompt caching" (SDK 7.59.0).
+ */
+function predictAtBreakpoints(input: PolicyInput, minimum: number, ttlSeconds: number): CachePrediction {
+  const own = input.breakpoints ?? [];
+  if (own.length === 0) return { uncached: input.tokens, cacheRead: 0, cacheWrite: 0, cacheReadRange: [0, 0] };
+  let read = 0;
+  for (const match of input.matches) {
+    const shared = Math.min(match.sharedTokens, match.entryTokens, input.tokens);
+    (match.breakpoints ?? []).forEach((position, at) => {
+      if (position > shared || position < minimum || position <= read) return;
+      if (match.ageSeconds <= (match.breakpointTtls?.[at] ?? ttlSeconds)) read = position;
+    });
+  }
+  const last = Math.min(Math.max(...own), input.tokens);
+  const write = last >= minimum && last > read ? last - read : 0;
+  return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, cacheReadRange: [read, read] };
+}
+
+/** OpenAI's prompt cache (Chat Completions and Responses): automatic prefix caching before GPT-5.6, breakpoints from it on. */
 export function createOpenAIPolicy(options: OpenAIPolicyOptions = {}): CachePolicy {
   if (options.increment !== undefined && (!Number.isInteger(options.increment) || options.increment < 1)) {
     throw new RangeError(`OpenAI cache increment must be a positive integer, got ${options.increment}`);
   }
-  const parameters = parametersFor(options.retention ?? 'in-memory', options.increment);
+  const parameters = parametersFor(options.retention ?? 'in-memory', options.increment, options.breakpointTtl ?? '30m');
   const minimum = parameters['minimumTokens']!.value;
   const increment = parameters['increment']!.value;
   const atLeast = parameters['retainedAtLeast']!.value;
   const atMost = parameters['retainedAtMost']!.value;
+  const breakpointMinimum = parameters['breakpointMinimumTokens']!.value;
+  const breakpointTtl = parameters['breakpointTtlSeconds']!.value;
   const readOf = (match: CacheMatch, tokens: number): number =>
     openaiCachedTokens(Math.min(match.sharedTokens, match.entryTokens, tokens), minimum, increment);
   // Asked for on every replayed request: each model's row is looked up once per minute per policy.
@@ -76,8 +123,9 @@ export function createOpenAIPolicy(options: OpenAIPolicyOptions = {}): CachePoli
   return {
     name: 'openai',
     parameters,
-    pricesFor: (model: string, at?: Date): PriceTable => publishedOrStandIn(book, 'openai', model, STAND_IN_MODEL, at),
+    pricesFor: (model: string, at?: Date): PriceTable => publishedOrStandIn(book, 'openai', model, standInModel(model), at),
     predict(input: PolicyInput): CachePrediction {
+      if (input.model !== undefined && cachesAtBreakpoints(input.model)) return predictAtBreakpoints(input, breakpointMinimum, breakpointTtl);
       let sure = 0;
       let possible = 0;
       for (const match of input.matches) {
@@ -86,7 +134,7 @@ export function createOpenAIPolicy(options: OpenAIPolicyOptions = {}): CachePoli
         possible = Math.max(possible, read);
         if (match.ageSeconds <= atLeast) sure = Math.max(sure, read);
       }
-      // OpenAI reports no cache writes: what it computes it stores, at no extra charge.
+      // Before GPT-5.6 a write costs nothing extra: "Cache writes have no additional fee on models before the GPT-5.6 family" (the guide).
       return { uncached: input.tokens - possible, cacheRead: possible, cacheWrite: 0, cacheReadRange: [sure, possible] };
     },
   };

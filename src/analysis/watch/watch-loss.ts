@@ -2,6 +2,7 @@ import type { PrefixRequest, PrefixTokenCounter } from '../../prefix/index.js';
 import type { Seen } from '../analyze/wire-sequence.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PriceTable } from '../policies/cache-policy.js';
 import type { RequestDivergence } from '../result/session-analysis.js';
+import { unmarkedPrefixLoss } from './unmarked-prefix.js';
 import type { WatchLoss } from './watch-prediction.js';
 
 /** Causes that lose nothing that was reusable: the same request again, one that only appends, or a sibling's own task after a shared prefix. */
@@ -43,6 +44,8 @@ export function durationText(seconds: number): string {
  * - a break (any cause but an extension or a sibling's task): what the policy would read had the
  *   request kept everything the earlier request sent, at that entry's real age, less what it reads;
  *   for a route change, the leading segments it sends with the same bytes as the last request;
+ * - an extension or a sibling's task on a model that reads only at breakpoints: what it would read
+ *   had a breakpoint ended the unchanged leading segments (`unmarkedPrefixLoss`);
  * - no break: what the policy would read were every entry fresh, less what it reads (a TTL gap).
  *
  * Null when nothing is lost. The cost is the lost tokens at the input price less the cache-read price.
@@ -60,6 +63,11 @@ export function lossOf(input: LossInput): WatchLoss | null {
     const possible = policy.predict({ tokens, matches: [match], breakpoints, model }).cacheRead;
     const at = divergence.kind !== null && divergence.name !== null ? { kind: divergence.kind, name: divergence.name } : null;
     return loss(possible - predicted.cacheRead, divergence.cause, divergence.detail, at);
+  }
+  // An identical request reads what its twin wrote: a tail left unmarked there is left out by choice (explicit mode).
+  if (divergence && against && divergence.cause !== 'identical') {
+    const unmarked = unmarkedPrefixLoss({ policy, request, tokens, breakpoints, predicted, against, nowSeconds: input.nowSeconds, counter: input.counter, prices });
+    if (unmarked) return unmarked;
   }
   const fresh = policy.predict({ tokens, matches: input.matches.map((match) => ({ ...match, ageSeconds: 0 })), breakpoints, model }).cacheRead;
   if (fresh <= predicted.cacheRead || !against || against.time === null) return null;

@@ -2,9 +2,14 @@ import type { MessagePart, RequestParts, SystemPart, ToolPart } from '../../pref
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
 import { splitBreakpoint, splitMessageBreakpoints } from './cache-control.js';
 import { wireMessagePart } from './message-part.js';
+import { cachesAtBreakpoints } from '../policies/openai-breakpoints.js';
+import { hasContentBreakpoint, markOpenAIBreakpoints, splitAtContentBreakpoints, splitPromptBreakpoint } from './openai-breakpoints.js';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 const HEAD_ROLES = new Set(['system', 'developer']);
+// Where OpenAI's implicit breakpoint goes: "the latest user or tool message" (prompt caching guide).
+const USER_OR_TOOL_ROLES = new Set(['user', 'tool', 'function']);
+const TEXT_PART_KEYS = new Set(['type', 'text', 'cache_control', 'prompt_cache_breakpoint']);
 
 /**
  * The system parts of one leading system/developer message. Plain text (a string, or text parts
@@ -20,15 +25,19 @@ function systemParts(message: JsonObject, index: number, location: BodyLocation)
     onlyRoleAndContent &&
     Array.isArray(content) &&
     content.length > 0 &&
-    content.every((part) => isJsonObject(part) && part['type'] === 'text' && typeof part['text'] === 'string' && Object.keys(part).every((key) => key === 'type' || key === 'text' || key === 'cache_control'));
+    content.every((part) => isJsonObject(part) && part['type'] === 'text' && typeof part['text'] === 'string' && Object.keys(part).every((key) => TEXT_PART_KEYS.has(key)));
   if (textParts) {
     return (content as JsonObject[]).map((part, partIndex) => {
-      const split = splitBreakpoint(part, location.at('content').at(partIndex));
-      return { name: `${name}.content[${partIndex}]`, text: part['text'] as string, ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}) };
+      const at = location.at('content').at(partIndex);
+      const cacheControl = splitBreakpoint(part, at).cacheControl ?? splitPromptBreakpoint(part, at).cacheControl;
+      return { name: `${name}.content[${partIndex}]`, text: part['text'] as string, ...(cacheControl ? { meta: { cacheControl } } : {}) };
     });
   }
-  const split = splitMessageBreakpoints(message, location);
-  return [{ name, text: JSON.stringify(split.wire), ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}) }];
+  return splitAtContentBreakpoints(message, location).map((piece) => {
+    const split = splitMessageBreakpoints(piece.wire, location);
+    const cacheControl = split.cacheControl ?? piece.cacheControl;
+    return { name: piece.firstPart === 0 ? name : `${name}.content[${piece.firstPart}]`, text: JSON.stringify(split.wire), ...(cacheControl ? { meta: { cacheControl } } : {}) };
+  });
 }
 
 function toolName(tool: JsonObject, location: BodyLocation): string {
@@ -84,9 +93,23 @@ export function readChatBody(body: JsonObject, location: BodyLocation): RequestP
   while (task > headLength && messages[task - 1]!.role === 'user') task--;
 
   const system = messages.slice(0, headLength).flatMap(({ message }, index) => systemParts(message, index, here.at(index)));
-  const parts: MessagePart[] = messages.slice(headLength).map(({ message, role }, offset) => {
-    const index = headLength + offset;
-    return wireMessagePart(message, role, index, index === task, here.at(index));
-  });
-  return { system, tools: toolParts(body, location), messages: parts };
+  const parts: MessagePart[] = [];
+  for (let index = headLength; index < messages.length; index++) {
+    const { message, role } = messages[index]!;
+    const at = here.at(index);
+    if (!hasContentBreakpoint(message)) {
+      parts.push(wireMessagePart(message, role, index, index === task, at));
+      continue;
+    }
+    for (const piece of splitAtContentBreakpoints(message, at)) {
+      const part = wireMessagePart(piece.wire, role, index, index === task, at);
+      const named = piece.firstPart === 0 ? part : { ...part, name: `${part.name}.content[${piece.firstPart}]` };
+      parts.push(piece.cacheControl && !named.meta?.cacheControl ? { ...named, meta: { ...named.meta, cacheControl: piece.cacheControl } } : named);
+    }
+  }
+  const tools = toolParts(body, location);
+  if (!cachesAtBreakpoints(body['model'] as string)) return { system, tools, messages: parts };
+  // Tools carry no `prompt_cache_breakpoint`; a gateway's `cache_control` on one marks the head like a system part.
+  const marked = markOpenAIBreakpoints(body, location, [...system, ...tools], parts, (message) => USER_OR_TOOL_ROLES.has(message.role));
+  return { system: marked.head.slice(0, system.length) as SystemPart[], tools: marked.head.slice(system.length) as ToolPart[], messages: marked.messages };
 }

@@ -1,4 +1,5 @@
-import { renderRequest, type LayoutName, type PrefixRequest, type RenderReuse, type RequestParts } from '../../prefix/index.js';
+import { renderRequest, type LayoutName, type PrefixRequest, type RenderReuse, type RequestParts, type RouteKey } from '../../prefix/index.js';
+import { promptCacheKeySalt } from '../policies/openai.js';
 import { BodyLocation, type JsonObject } from './body-fields.js';
 import { readAnthropicBody } from './anthropic-body.js';
 import { readChatBody } from './chat-body.js';
@@ -60,6 +61,19 @@ function modelOf(format: WireFormat, object: JsonObject, location: BodyLocation,
 }
 
 /**
+ * The route of a body: its provider and model, salted by OpenAI's `prompt_cache_key` ("combined
+ * with the prefix hash" to route the request, so requests with different keys do not share cache
+ * entries: https://developers.openai.com/api/docs/guides/prompt-caching; Mistral's API takes the
+ * same field: https://docs.mistral.ai/inference/conversations/advanced/prompt-caching). Only the
+ * OpenAI formats take the key; `null` is no key.
+ */
+function routeOf(format: WireFormat, provider: string, model: string, object: JsonObject, location: BodyLocation): RouteKey {
+  const key = object['prompt_cache_key'];
+  if ((format !== 'openai-chat' && format !== 'openai-responses') || key === undefined || key === null) return { provider, model };
+  return { provider, model, salt: promptCacheKeySalt(location.at('prompt_cache_key').string(key)) };
+}
+
+/**
  * Turns a parsed request body (OpenAI chat completions and Responses, DeepSeek chat, Anthropic
  * messages, Bedrock Converse) into a
  * hashed request. The route is the detected provider plus the body's `model`. Only what the model
@@ -75,7 +89,7 @@ export function readRequestBody(body: unknown, options: ReadRequestBodyOptions):
   const layout = options.layout ?? DEFAULT_LAYOUT[detected.format];
   return {
     format: detected.format,
-    request: renderRequest({ provider: detected.provider, model }, layout, parts, options.reuse),
+    request: renderRequest(routeOf(detected.format, detected.provider, model, object, location), layout, parts, options.reuse),
     providerBasis: detected.providerBasis,
     source: options.source,
   };

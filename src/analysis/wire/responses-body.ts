@@ -1,35 +1,8 @@
 import type { MessagePart, RequestParts, SystemPart, ToolPart } from '../../prefix/index.js';
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
-import type { CacheControl } from './cache-control.js';
+import { markOpenAIBreakpoints, splitAtContentBreakpoints } from './openai-breakpoints.js';
 
 const HEAD_ROLES = new Set(['system', 'developer']);
-
-/**
- * Takes OpenAI's explicit `prompt_cache_breakpoint` off an input content part (recorded in
- * pydantic-ai's test_openai_responses_prompt_cache_e2e cassette): like Anthropic's `cache_control`
- * it marks where the cache may be written, it is not prompt text, so it is kept as metadata.
- */
-function splitPromptBreakpoint(part: JsonObject): { wire: JsonObject; cacheControl: CacheControl | undefined } {
-  if (!('prompt_cache_breakpoint' in part)) return { wire: part, cacheControl: undefined };
-  const { prompt_cache_breakpoint: raw, ...wire } = part;
-  const mode = isJsonObject(raw) && typeof raw['mode'] === 'string' ? raw['mode'] : 'explicit';
-  return { wire, cacheControl: { type: mode } };
-}
-
-/** An input item with every content part's breakpoint taken off; the item keeps the last one. */
-function splitItem(item: JsonObject): { wire: JsonObject; cacheControl: CacheControl | undefined } {
-  const content = item['content'];
-  // An item with no breakpoint stays the object it was (see `splitMessageBreakpoints`).
-  if (!Array.isArray(content) || !content.some((part) => isJsonObject(part) && 'prompt_cache_breakpoint' in part)) return { wire: item, cacheControl: undefined };
-  let cacheControl: CacheControl | undefined;
-  const parts = content.map((part: unknown) => {
-    if (!isJsonObject(part)) return part;
-    const split = splitPromptBreakpoint(part);
-    cacheControl = split.cacheControl ?? cacheControl;
-    return split.wire;
-  });
-  return { wire: { ...item, content: parts }, cacheControl };
-}
 
 /** The text of a system/developer item that is only text (a string, or `input_text` parts), else undefined. */
 function plainText(item: JsonObject): string | undefined {
@@ -70,6 +43,9 @@ function itemRole(item: JsonObject, location: BodyLocation): string {
 /** A user message the user wrote (not a tool output, which has no role). */
 const isUserWritten = (item: { role: string }): boolean => item.role === 'user';
 
+/** Where OpenAI's implicit breakpoint goes, "the latest user or tool message" (prompt caching guide): a user message or a tool's output item (`function_call_output`, `custom_tool_call_output`…). */
+const isUserOrTool = (part: MessagePart): boolean => part.role === 'user' || part.role.endsWith('_call_output');
+
 /**
  * Reads an OpenAI Responses API body (`POST /v1/responses`) into request parts:
  *
@@ -80,14 +56,16 @@ const isUserWritten = (item: { role: string }): boolean => item.role === 'user';
  *   `input[i]:role` (items without a role, such as `function_call`, by their type). The last run of
  *   user messages opens with the task.
  *
- * Explicit `prompt_cache_breakpoint`s are taken off the bytes and kept as segment metadata.
+ * Explicit `prompt_cache_breakpoint`s are taken off the bytes and kept as segment metadata; for
+ * models that cache at breakpoints, the ones the API writes are marked (`markOpenAIBreakpoints`).
  */
 export function readResponsesBody(body: JsonObject, location: BodyLocation): RequestParts {
   const here = location.at('input');
   const input = body['input'];
   const system = instructionParts(body, location);
   if (typeof input === 'string') {
-    return { system, tools: toolParts(body, location), messages: [{ name: 'input:user', role: 'user', wire: { role: 'user', content: input }, kind: 'task' }] };
+    const marked = markOpenAIBreakpoints(body, location, system, [{ name: 'input:user', role: 'user', wire: { role: 'user', content: input }, kind: 'task' } satisfies MessagePart], isUserOrTool);
+    return { system: marked.head, tools: toolParts(body, location), messages: marked.messages };
   }
   const items = here.array(input).map((value, index) => {
     const item = here.at(index).object(value);
@@ -99,20 +77,22 @@ export function readResponsesBody(body: JsonObject, location: BodyLocation): Req
   for (let index = items.length - 1; index >= headLength && task < 0; index--) if (isUserWritten(items[index]!)) task = index;
   while (task > headLength && isUserWritten(items[task - 1]!)) task--;
   for (const [index, { item }] of items.slice(0, headLength).entries()) {
-    const split = splitItem(item);
-    const text = plainText(split.wire);
-    system.push({ name: `input[${index}]`, text: text ?? JSON.stringify(split.wire), ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}) });
+    for (const piece of splitAtContentBreakpoints(item, here.at(index))) {
+      const text = plainText(piece.wire);
+      const name = piece.firstPart === 0 ? `input[${index}]` : `input[${index}].content[${piece.firstPart}]`;
+      system.push({ name, text: text ?? JSON.stringify(piece.wire), ...(piece.cacheControl ? { meta: { cacheControl: piece.cacheControl } } : {}) });
+    }
   }
-  const messages: MessagePart[] = items.slice(headLength).map(({ item, role }, offset) => {
+  const messages: MessagePart[] = items.slice(headLength).flatMap(({ item, role }, offset) => {
     const index = headLength + offset;
-    const split = splitItem(item);
-    return {
-      name: `input[${index}]:${role}`,
+    return splitAtContentBreakpoints(item, here.at(index)).map((piece) => ({
+      name: piece.firstPart === 0 ? `input[${index}]:${role}` : `input[${index}]:${role}.content[${piece.firstPart}]`,
       role,
-      wire: split.wire,
+      wire: piece.wire,
       kind: index === task ? 'task' : 'message',
-      ...(split.cacheControl ? { meta: { cacheControl: split.cacheControl } } : {}),
-    };
+      ...(piece.cacheControl ? { meta: { cacheControl: piece.cacheControl } } : {}),
+    }));
   });
-  return { system, tools: toolParts(body, location), messages };
+  const marked = markOpenAIBreakpoints(body, location, system, messages, isUserOrTool);
+  return { system: marked.head, tools: toolParts(body, location), messages: marked.messages };
 }
