@@ -37,6 +37,8 @@ export interface PriceTable {
   readonly input: number;
   readonly cacheRead: number;
   readonly cacheWrite: number;
+  /** Per million tokens written with a 1-hour TTL (Anthropic); absent: such writes cost `cacheWrite`. */
+  readonly cacheWrite1h?: number;
   readonly output: number;
   readonly source: string;
   /**
@@ -49,10 +51,10 @@ export interface PriceTable {
 
 /** Cost of one request's input (and output when known) under a price table. */
 export function costOf(usage: CacheUsage, prices: PriceTable, outputTokens = 0): number {
-  return (
-    (usage.uncached * prices.input + usage.cacheRead * prices.cacheRead + usage.cacheWrite * prices.cacheWrite + outputTokens * prices.output) /
-    1_000_000
-  );
+  // Each write at its TTL's price: the 1-hour part at `cacheWrite1h`, the rest at `cacheWrite`.
+  const longWrite = Math.min(usage.cacheWrite1h ?? 0, usage.cacheWrite);
+  const writeCost = (usage.cacheWrite - longWrite) * prices.cacheWrite + longWrite * (prices.cacheWrite1h ?? prices.cacheWrite);
+  return (usage.uncached * prices.input + usage.cacheRead * prices.cacheRead + writeCost + outputTokens * prices.output) / 1_000_000;
 }
 
 /**
@@ -80,6 +82,8 @@ export interface CacheMatch {
    * Absent: the policy's own TTL.
    */
   readonly breakpointTtls?: readonly number[];
+  /** Content blocks through each breakpoint of the earlier request, in the order of `breakpoints` (Anthropic's lookback counts blocks). */
+  readonly breakpointBlocks?: readonly number[];
 }
 
 /** What a policy needs to predict one request. */
@@ -90,6 +94,14 @@ export interface PolicyInput {
   readonly matches: readonly CacheMatch[];
   /** Token offsets of this request's explicit cache breakpoints (Anthropic `cache_control`); empty for automatic caches. */
   readonly breakpoints?: readonly number[];
+  /** Seconds each of this request's breakpoints asks its entry to live (its `ttl`), in the order of `breakpoints`; absent: the policy's TTL. */
+  readonly breakpointTtls?: readonly number[];
+  /**
+   * Content blocks through each of this request's breakpoints, in the order of `breakpoints`. With
+   * the matches' own counts, an earlier entry is reachable from a breakpoint at most the lookback's
+   * blocks after it (Anthropic's 20).
+   */
+  readonly breakpointBlocks?: readonly number[];
   /** The model, where a rule depends on it (Anthropic's per-model minimum). */
   readonly model?: string;
   /**

@@ -25,6 +25,8 @@ export interface CacheUsage {
   readonly cacheRead: number;
   /** Input tokens written to the cache by this call (Anthropic bills these; DeepSeek reports none). */
   readonly cacheWrite: number;
+  /** The part of `cacheWrite` written with a 1-hour TTL (Anthropic's `ttl: "1h"`, billed at 2× input); absent: none. */
+  readonly cacheWrite1h?: number;
 }
 
 /** The usage record as DSH logs it on `assistant/message` and on the `usage` stream chunk. */
