@@ -10,6 +10,7 @@ import { readRecordedRequests, type RecordedRequest } from './recorded-requests.
 import { skipReason } from './skip-reason.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 import { providerGuessNote } from '../wire/detect-provider.js';
+import { anthropicRequestProblems } from '../policies/anthropic-request-rules.js';
 import { breakpointMarksOf, ttlSeconds, type BreakpointMarks } from './breakpoint-marks.js';
 
 /** Options of `analyzeWireSequence`. */
@@ -162,6 +163,8 @@ class WireReplaySource implements ReplaySource<WireStep> {
   readonly #earlier: Earlier;
   readonly #read: readonly ReadFile[];
   readonly #counter: PrefixTokenCounter;
+  /** Requests that break a rule of the provider's API (Anthropic's breakpoint rules), as report notes. */
+  readonly problems: string[] = [];
   #current: { readonly marks: BreakpointMarks; readonly against: { entry: Seen; comparison: PrefixComparison } | undefined } | undefined;
 
   constructor(read: readonly ReadFile[], policy: CachePolicy, counter: PrefixTokenCounter) {
@@ -184,6 +187,9 @@ class WireReplaySource implements ReplaySource<WireStep> {
     const tokens = counter.prefixTokens(request.segments);
     const marks = breakpointMarksOf(request, counter);
     const breakpoints = marks.tokens;
+    if (this.policy.name === 'anthropic') {
+      for (const problem of anthropicRequestProblems(marks, request.route.model)) this.problems.push(`${recorded.wire.source}: request check: ${problem.message} (rule ${problem.rule}, ${problem.source})`);
+    }
     const { matches, best } = matchEarlier(this.#earlier, request, recorded.time);
     // Nothing earlier on this route: a route change only if this session's previous request was on another route.
     const previous = this.#earlier.seen.at(-1);
@@ -239,7 +245,9 @@ function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter
   const { policy, note } = choosePolicy(options.policy, first?.wire.request.route.provider ?? 'openai', options.policyByName);
   const notes = new Set<string>(['causes are inferred from the request bytes (captured bodies carry no host scope)', 'only earlier inputs are stored: a response is not replayed as a cache entry, so each read range is a single value']);
   if (note) notes.add(note);
-  const sessions = replayRequests(new WireReplaySource(read, policy, counter));
+  const source = new WireReplaySource(read, policy, counter);
+  const sessions = replayRequests(source);
+  for (const problem of source.problems) notes.add(problem);
   for (const { requests } of read) {
     for (const recorded of requests) {
       const guess = providerGuessNote(recorded.wire.request.route.provider, recorded.wire.providerBasis);
