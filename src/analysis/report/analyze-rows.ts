@@ -50,11 +50,17 @@ export function divergenceLines(session: SessionAnalysis): string[] {
   });
 }
 
-/** "/Users/me/app — Fix the release script (3f2a…jsonl, 2 subagents)": project and title where known, the root file, its children. */
+/**
+ * "/Users/me/app — Fix the release script (3f2a…jsonl, 2 subagents)": project and title where
+ * known, the root file, its children. Only sessions started by a parent are subagents; sessions side
+ * by side (a watch record's routes after a model switch, request files, runs) are counted as sessions.
+ */
 export function treeTitle(tree: SessionTreeAnalysis, label: TreeLabel | undefined): string {
   const root = tree.sessions[0];
-  const children = tree.sessions.length - 1;
-  const file = `${root?.file ?? '(empty)'}${children > 0 ? `, ${children} subagent${children === 1 ? '' : 's'}` : ''}`;
+  const children = tree.sessions.filter((session) => session.parentSession !== null).length;
+  const sideBySide = tree.sessions.length - children;
+  const counted = children > 0 ? `, ${children} subagent${children === 1 ? '' : 's'}` : sideBySide > 1 ? `, ${sideBySide} sessions` : '';
+  const file = `${root?.file ?? '(empty)'}${counted}`;
   const name = [label?.project, label?.title].filter((part): part is string => typeof part === 'string' && part !== '').join(' — ');
   return name === '' ? file : `${name} (${file})`;
 }
