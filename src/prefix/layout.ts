@@ -175,6 +175,12 @@ export const LAYOUTS = {
 export interface RenderReuse {
   readonly json?: WireJson;
   readonly segment?: SegmentBuilder;
+  /**
+   * What a reader derives from one of the body's objects alone (an Anthropic message with its
+   * breakpoints taken off and its content in canonical form): the value `make` gave for the same
+   * object before may be handed back, so the derived wire object keeps its JSON from body to body.
+   */
+  readonly derived?: <T>(from: object, make: () => T) => T;
 }
 
 /** Renders parts into a hashed request in the layout's wire order. */

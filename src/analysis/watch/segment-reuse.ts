@@ -50,9 +50,15 @@ export class SegmentReuse {
   readonly #jsons: string[] = [];
   readonly reuse: RenderReuse;
 
-  constructor(earlier: Rendered | undefined, jsonOf: WeakMap<object, string>) {
+  constructor(earlier: Rendered | undefined, jsonOf: WeakMap<object, string>, derivedOf: WeakMap<object, unknown> = new WeakMap()) {
     this.#earlier = earlier;
     this.reuse = {
+      derived: <T>(from: object, make: () => T): T => {
+        if (derivedOf.has(from)) return derivedOf.get(from) as T;
+        const value = make();
+        derivedOf.set(from, value);
+        return value;
+      },
       json: (wire) => {
         const turn = this.#wires.length;
         let json: string | undefined;

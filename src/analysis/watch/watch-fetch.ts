@@ -105,6 +105,8 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   const bodies = new BodyHistory(BODIES_KEPT);
   // JSON of the wire objects (messages, tools) of the bodies read, made once per parsed object.
   const jsonOf = new WeakMap<object, string>();
+  // What readers derived from the parsed objects of the bodies read (a message in canonical form), made once per object.
+  const derivedOf = new WeakMap<object, unknown>();
   const paths = new UrlPaths();
   let nextId = 0;
   // Each record line names its watch: two runs appended to one file (or test workers sharing one) stay apart.
@@ -115,7 +117,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     const read = bodies.read(body.text, body.url);
     if (!read || !isWatchedJson(read.known.body.json)) return undefined;
     const json = read.known.body.json;
-    const reuse = new SegmentReuse(read.earlier, jsonOf);
+    const reuse = new SegmentReuse(read.earlier, jsonOf, derivedOf);
     const wire: WireRequest = readRequestBody(json, { source: body.url, endpoint: body.url, reuse: reuse.reuse, ...(options.provider ? { provider: options.provider } : {}) });
     // The path decides what the body may be: a chat body posted to /messages is not a watched request.
     if (!body.formats.includes(wire.format)) return undefined;

@@ -1,4 +1,4 @@
-import type { MessagePart, RequestParts, SystemPart, ToolPart } from '../../prefix/index.js';
+import type { MessagePart, RenderReuse, RequestParts, SystemPart, ToolPart } from '../../prefix/index.js';
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
 import { splitBreakpoint } from './cache-control.js';
 import { anthropicMessagePart } from './anthropic-message.js';
@@ -48,7 +48,7 @@ function isUserWritten(message: JsonObject): boolean {
  * caching) is the last message's breakpoint. The last user
  * message that is more than tool results is the task.
  */
-export function readAnthropicBody(body: JsonObject, location: BodyLocation): RequestParts {
+export function readAnthropicBody(body: JsonObject, location: BodyLocation, reuse?: RenderReuse): RequestParts {
   const here = location.at('messages');
   const messages = here.array(body['messages']).map((value, index) => {
     const message = here.at(index).object(value);
@@ -61,7 +61,7 @@ export function readAnthropicBody(body: JsonObject, location: BodyLocation): Req
   // Context appended right after the task as another user message belongs to the same run: the
   // task is the first message of that run.
   while (task > 0 && isUserWritten(messages[task - 1]!.message)) task--;
-  const parts: MessagePart[] = messages.map(({ message, role }, index) => anthropicMessagePart(message, role, index, index === task, here.at(index)));
+  const parts: MessagePart[] = messages.map(({ message, role }, index) => anthropicMessagePart(message, role, index, index === task, here.at(index), reuse?.derived));
   // A top-level `cache_control` asks for automatic caching: the breakpoint goes on the last block
   // (recorded in pydantic-ai's test_anthropic_cache_real_api cassette, whose second request reads 1,111).
   const last = parts.at(-1);

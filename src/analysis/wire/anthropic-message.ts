@@ -1,4 +1,4 @@
-import type { MessagePart, MessagePiece, SegmentMeta } from '../../prefix/index.js';
+import type { MessagePart, MessagePiece, RenderReuse, SegmentMeta } from '../../prefix/index.js';
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
 import { splitBreakpoint, type CacheControl } from './cache-control.js';
 
@@ -37,28 +37,21 @@ function withContent(message: JsonObject, content: unknown): JsonObject {
   return content === message['content'] ? message : { ...message, content };
 }
 
-/**
- * The message part of one Anthropic message. Each `cache_control` is taken off the bytes and kept
- * where the body puts it: a breakpoint on a block that is not the message's last cuts the message
- * there (the blocks through it are one segment ending at the breakpoint, the rest another), so a
- * marked document block followed by a varying question is cached up to the document's end. Each
- * segment says how many content blocks end in it (Anthropic's 20-block lookback counts blocks).
- * A breakpoint on the message object itself (not a block) is the message's last.
- */
-export function anthropicMessagePart(message: JsonObject, role: string, index: number, isTask: boolean, location: BodyLocation): MessagePart {
-  const name = `message[${index}]:${role}`;
-  const kind = isTask ? 'task' : 'message';
+/** What a message's part is made of, from the message object alone (its position adds name and kind). */
+interface MessageShape {
+  readonly wire: JsonObject;
+  readonly meta: SegmentMeta | undefined;
+  readonly pieces: readonly MessagePiece[] | undefined;
+}
+
+function shapeOf(message: JsonObject, location: BodyLocation): MessageShape {
   const outer = splitBreakpoint(message, location);
   const content = outer.wire['content'];
   const blocks = Array.isArray(content) ? content.length : 1;
   const meta = (cacheControl: CacheControl | undefined, count: number): SegmentMeta | undefined =>
     cacheControl === undefined && count === 1 ? undefined : { ...(cacheControl ? { cacheControl } : {}), ...(count === 1 ? {} : { blocks: count }) };
-  const part = (wire: JsonObject, cacheControl: CacheControl | undefined): MessagePart => {
-    const partMeta = meta(cacheControl, blocks);
-    return { name, role, wire, kind, ...(partMeta ? { meta: partMeta } : {}) };
-  };
   if (!Array.isArray(content) || !content.some((block) => isJsonObject(block) && 'cache_control' in block)) {
-    return part(withContent(outer.wire, canonicalContent(content)), outer.cacheControl);
+    return { wire: withContent(outer.wire, canonicalContent(content)), meta: meta(outer.cacheControl, blocks), pieces: undefined };
   }
   const marks: (CacheControl | undefined)[] = [];
   const stripped = content.map((block: unknown, at) => {
@@ -69,7 +62,7 @@ export function anthropicMessagePart(message: JsonObject, role: string, index: n
   });
   const lastMark = marks.at(-1) ?? outer.cacheControl;
   const inner = marks.slice(0, -1).some((mark) => mark !== undefined);
-  if (!inner) return part(withContent(outer.wire, canonicalContent(stripped)), lastMark);
+  if (!inner) return { wire: withContent(outer.wire, canonicalContent(stripped)), meta: meta(lastMark, blocks), pieces: undefined };
   // Cut after each marked block; a message cut in pieces keeps its blocks as blocks (no shorthand).
   const pieces: MessagePiece[] = [];
   let first = 0;
@@ -80,6 +73,27 @@ export function anthropicMessagePart(message: JsonObject, role: string, index: n
     pieces.push({ throughBlock: at, ...(pieceMeta ? { meta: pieceMeta } : {}) });
     first = at + 1;
   });
-  const wire = { ...outer.wire, content: canonicalContent(stripped) };
-  return { name, role, wire, kind, meta: { ...(lastMark ? { cacheControl: lastMark } : {}), blocks }, pieces };
+  return { wire: { ...outer.wire, content: canonicalContent(stripped) }, meta: { ...(lastMark ? { cacheControl: lastMark } : {}), blocks }, pieces };
+}
+
+/**
+ * The message part of one Anthropic message. Each `cache_control` is taken off the bytes and kept
+ * where the body puts it: a breakpoint on a block that is not the message's last cuts the message
+ * there (the blocks through it are one segment ending at the breakpoint, the rest another), so a
+ * marked document block followed by a varying question is cached up to the document's end. Each
+ * segment says how many content blocks end in it (Anthropic's 20-block lookback counts blocks).
+ * A breakpoint on the message object itself (not a block) is the message's last. `derived` (a
+ * caller rendering a growing conversation) hands back what was made from the same message object
+ * before, so a rewritten message keeps its JSON from body to body.
+ */
+export function anthropicMessagePart(message: JsonObject, role: string, index: number, isTask: boolean, location: BodyLocation, derived?: RenderReuse['derived']): MessagePart {
+  const shape = derived ? derived(message, () => shapeOf(message, location)) : shapeOf(message, location);
+  return {
+    name: `message[${index}]:${role}`,
+    role,
+    wire: shape.wire,
+    kind: isTask ? 'task' : 'message',
+    ...(shape.meta ? { meta: shape.meta } : {}),
+    ...(shape.pieces ? { pieces: shape.pieces } : {}),
+  };
 }
