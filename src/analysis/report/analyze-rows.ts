@@ -3,10 +3,10 @@ import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../r
 import { count } from './text-format.js';
 
 /** The columns of a request row, shared by the text and Markdown tables. */
-export const REQUEST_COLUMNS = ['#', 'route', 'tokens', 'predicted read', 'predicted uncached', 'observed read', 'observed uncached', 'cause'] as const;
+export const REQUEST_COLUMNS = ['#', 'route', 'tokens', 'predicted read', 'predicted written', 'predicted uncached', 'observed read', 'observed written', 'observed uncached', 'cause'] as const;
 
 /** Columns whose cells are numbers (right-aligned). */
-export const NUMERIC_COLUMNS = new Set([2, 3, 4, 5, 6]);
+export const NUMERIC_COLUMNS = new Set([2, 3, 4, 5, 6, 7, 8]);
 
 /** "2,816" or "2,816–3,072" when the prediction is a range. */
 function predictedRead(request: RequestAnalysis): string {
@@ -27,8 +27,10 @@ export function requestCells(request: RequestAnalysis): string[] {
     `${request.route.provider}/${request.route.model}`,
     count(request.tokens),
     predictedRead(request),
+    count(request.predicted.cacheWrite),
     count(request.predicted.uncached),
     request.observed ? count(request.observed.cacheRead) : '—',
+    request.observed ? count(request.observed.cacheWrite) : '—',
     request.observed ? count(request.observed.uncached) : '—',
     causeCell(request),
   ];
