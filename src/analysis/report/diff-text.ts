@@ -36,6 +36,7 @@ export function renderDiffText(diff: RequestDiff): string {
   for (const [name, side] of [['parent', diff.parent], ['child', diff.child]] as const) {
     if (side.providerBasis === 'assumed') lines.push(`note: ${name} ${side.route.provider}${ASSUMED}`);
     else if (side.providerBasis === 'host') lines.push(`note: ${name} ${providerGuessNote(side.route.provider, side.providerBasis)}`);
+    for (const problem of side.problems) lines.push(`note: ${name} ${problem.effect === 'rejected' ? 'is a request the API refuses' : 'has a breakpoint the API does not cache'}: ${problem.message} (rule ${problem.rule}, ${problem.source})`);
   }
   return terminalText(`${lines.join('\n')}\n`);
 }
