@@ -57,7 +57,7 @@ describe('kvprefix analyze', () => {
     expect(code).toBe(EXIT.ok);
     expect(err).toBe('');
     expect(out).toMatch(/^session tree 1: 1\.json — policy deepseek, tokens in o200k_base$/m);
-    expect(out).toMatch(/^ {4}# +route +tokens +predicted read +predicted uncached +observed read +observed uncached +cause$/m);
+    expect(out).toMatch(/^ {4}# +route +tokens +predicted read +predicted written +predicted uncached +observed read +observed written +observed uncached +cause$/m);
     expect(out).toMatch(/^ {4}0 +deepseek\/deepseek-v4-flash .* first$/m);
     expect(out).toMatch(/^ {4}0 +deepseek\/deepseek-v4-flash .* extension\*$/m);
     expect(out).toMatch(/^ {2}totals: 2 requests, [\d,]+ tokens; predicted read [\d,]+ \([\d.]+%\), written 0; no usage logged; cost \$[\d.]+ predicted$/m);
@@ -72,8 +72,8 @@ describe('kvprefix analyze', () => {
 
   it('--format md --requests is a Markdown table fit for a pull-request comment', async () => {
     const { out } = await analyze(['1.json', '2.json', '--format', 'md', '--requests'], conversation());
-    expect(out).toContain('| # | route | tokens | predicted read | predicted uncached | observed read | observed uncached | cause |');
-    expect(out).toContain('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+    expect(out).toContain('| # | route | tokens | predicted read | predicted written | predicted uncached | observed read | observed written | observed uncached | cause |');
+    expect(out).toContain('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     expect(out).toMatch(/^\*\*totals: 2 requests/m);
   });
 

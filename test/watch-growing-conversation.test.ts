@@ -28,7 +28,12 @@ function predictedWhole(texts: readonly string[], url: string, provider: string)
   const counter = new PrefixTokenCounter(getTokenizer());
   const policy = choosePolicy('auto', provider, policyByName).policy;
   const context: PredictContext = { memory: new RouteMemory({ routes: 32, requestsPerRoute: 64 }, counter), counter, policyFor: () => policy, last: undefined, spans: new WeakMap() };
-  return texts.map((text, index) => predictRequest(readRequestBody(JSON.parse(text), { source: url, endpoint: url }), context, index, START / 1000 + index));
+  // Each request is accepted (the answer is a 200), so each is remembered before the next.
+  return texts.map((text, index) => {
+    const { prediction, commit } = predictRequest(readRequestBody(JSON.parse(text), { source: url, endpoint: url }), context, index, START / 1000 + index);
+    commit();
+    return prediction;
+  });
 }
 
 describeWithCorpus(['claude-code-prompts-piebald', 'github-mcp-server-toolsnaps', 'openhands', 'swe-agent', 'claude-code-sessions'], 'watchFetch on a growing conversation of real text', () => {

@@ -16,11 +16,13 @@ function recordedBodies(file: string): Record<string, unknown>[] {
   return document.interactions.map((interaction) => interaction.request.parsed_body);
 }
 
-/** A message with every `cache_control` taken off its content blocks. */
+/** A message with every `cache_control` taken off its content blocks, a lone text block as its string (Anthropic renders both alike). */
 function withoutBreakpoints(message: Record<string, unknown>): Record<string, unknown> {
   const content = message['content'];
   if (!Array.isArray(content)) return message;
-  return { ...message, content: content.map(({ cache_control: _dropped, ...block }: Record<string, unknown>) => block) };
+  const blocks = content.map(({ cache_control: _dropped, ...block }: Record<string, unknown>) => block);
+  const lone = blocks.length === 1 && blocks[0]!['type'] === 'text' && Object.keys(blocks[0]!).length === 2;
+  return { ...message, content: lone ? blocks[0]!['text'] : blocks };
 }
 
 describeWithCorpus(FOLDERS, 'Anthropic messages bodies round-trip into segments', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestBody, readRequestFile } from '../src/analysis/index.js';
 import { compareWithCause } from '../src/analysis/causes/index.js';
+import { providerGuessNote } from '../src/analysis/wire/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 // Issue 9 §2: the route of a chat body must not flip on a message field, and a body's provider comes
@@ -45,6 +46,31 @@ describe('the provider of a chat body', () => {
     expect(read({ ...turn(false, 'house-model'), cache_salt: 'tenant-a' }).request.route.provider).toBe('vllm');
     expect(read(turn(false, 'codestral-latest')).request.route.provider).toBe('mistral');
     expect(read(turn(false, 'gpt-4.1')).request.route.provider).toBe('openai');
+  });
+});
+
+describe('the provider of a body behind a proxy, a gateway or a local baseURL', () => {
+  const local = (body: unknown) => readRequestBody(body, { source: 'body.json', endpoint: 'http://127.0.0.1:8787/v1/messages' });
+
+  it('is anthropic from the model name, not the host, and the body is read as Anthropic messages', () => {
+    const { request, providerBasis, format } = local({ model: 'claude-sonnet-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'Hi.' }] });
+    expect([request.route.provider, providerBasis, format]).toEqual(['anthropic', 'model', 'anthropic-messages']);
+  });
+
+  it('is anthropic from the body shape when the model names no provider', () => {
+    const { request, providerBasis } = local({ model: 'house-router', max_tokens: 10, system: 'Be brief.', messages: [{ role: 'user', content: 'Hi.' }] });
+    expect([request.route.provider, providerBasis]).toEqual(['anthropic', 'body']);
+  });
+
+  it('is the host, reported as a guess, when neither the shape nor the model names one', () => {
+    const { request, providerBasis } = local({ model: 'house-model-7b', messages: [{ role: 'user', content: 'Hi.' }] });
+    expect([request.route.provider, providerBasis]).toEqual(['127.0.0.1', 'host']);
+    expect(providerGuessNote(request.route.provider, providerBasis)).toMatch(/taken from the endpoint's host.*--provider/);
+  });
+
+  it('is still the provider of its own API host, over the model name', () => {
+    const { request, providerBasis } = readRequestBody({ model: 'claude-sonnet-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'Hi.' }] }, { source: 'body.json', endpoint: 'https://api.anthropic.com/v1/messages' });
+    expect([request.route.provider, providerBasis]).toEqual(['anthropic', 'endpoint']);
   });
 });
 

@@ -22,6 +22,17 @@ export interface ToolPart {
   readonly meta?: SegmentMeta;
 }
 
+/**
+ * One stretch of a message's content blocks that is a segment of its own: the blocks up to and
+ * including `throughBlock` (0-based index into the message's `content` array), after the previous
+ * piece's. A reader cuts a message where a breakpoint sits on a block that is not its last, so the
+ * breakpoint's offset is a segment end; the pieces' bytes together are the message's bytes.
+ */
+export interface MessagePiece {
+  readonly throughBlock: number;
+  readonly meta?: SegmentMeta;
+}
+
 /** One model-visible message as it goes on the wire. */
 export interface MessagePart {
   readonly name: string;
@@ -31,6 +42,11 @@ export interface MessagePart {
   /** `task` for a child's first user message (the one thing a fork child adds after the seed). */
   readonly kind?: Extract<SegmentKind, 'message' | 'task'>;
   readonly meta?: SegmentMeta;
+  /**
+   * Where the message is cut into more than one segment (each piece with its own metadata; the last
+   * piece must run through the last block). Absent: the message is one segment with `meta`.
+   */
+  readonly pieces?: readonly MessagePiece[];
 }
 
 /** A request before rendering: what the host assembled, in its own order within each part. */
@@ -79,13 +95,59 @@ function toolInputs(parts: RequestParts, json: WireJson): SegmentInput[] {
   }));
 }
 
+/**
+ * Char offsets in `text` (the compact JSON of `wire`) just after each element of `wire.content`, or
+ * undefined when `text` is not laid out as `JSON.stringify` lays out `wire` (then the message stays
+ * one segment). JSON.stringify writes keys in insertion order and leaves out undefined values.
+ */
+function contentBlockEnds(wire: unknown, text: string): number[] | undefined {
+  if (typeof wire !== 'object' || wire === null || Array.isArray(wire)) return undefined;
+  let offset = 1;
+  let first = true;
+  for (const [key, value] of Object.entries(wire)) {
+    const keyLength = JSON.stringify(key).length + 1;
+    if (key === 'content') {
+      if (!Array.isArray(value)) return undefined;
+      offset += (first ? 0 : 1) + keyLength + 1;
+      const ends: number[] = [];
+      for (const block of value) {
+        offset += (ends.length === 0 ? 0 : 1) + (JSON.stringify(block) ?? 'null').length;
+        ends.push(offset);
+      }
+      // The layout is checked where it matters: the array opens and each block closes where counted.
+      if (text[offset] !== ']' || ends.some((end) => text[end - 1] !== '}')) return undefined;
+      return ends;
+    }
+    const valueJson = JSON.stringify(value);
+    if (valueJson === undefined) continue;
+    offset += (first ? 0 : 1) + keyLength + valueJson.length;
+    first = false;
+  }
+  return undefined;
+}
+
 function messageInputs(parts: RequestParts, json: WireJson): SegmentInput[] {
-  return parts.messages.map((message) => ({
-    kind: message.kind ?? 'message',
-    name: message.name,
-    content: json(message.wire),
-    meta: { ...message.meta, role: message.role },
-  }));
+  const inputs: SegmentInput[] = [];
+  for (const message of parts.messages) {
+    const kind = message.kind ?? 'message';
+    const text = json(message.wire);
+    const ends = message.pieces && message.pieces.length > 1 ? contentBlockEnds(message.wire, text) : undefined;
+    if (!ends || !message.pieces) {
+      inputs.push({ kind, name: message.name, content: text, meta: { ...message.meta, role: message.role } });
+      continue;
+    }
+    let start = 0;
+    let firstBlock = 0;
+    message.pieces.forEach((piece, index) => {
+      const last = index === message.pieces!.length - 1;
+      const end = last ? text.length : ends[piece.throughBlock]!;
+      const name = firstBlock === 0 ? message.name : `${message.name}.content[${firstBlock}]`;
+      inputs.push({ kind, name, content: text.slice(start, end), meta: { ...piece.meta, role: message.role } });
+      start = end;
+      firstBlock = piece.throughBlock + 1;
+    });
+  }
+  return inputs;
 }
 
 /**
@@ -113,6 +175,12 @@ export const LAYOUTS = {
 export interface RenderReuse {
   readonly json?: WireJson;
   readonly segment?: SegmentBuilder;
+  /**
+   * What a reader derives from one of the body's objects alone (an Anthropic message with its
+   * breakpoints taken off and its content in canonical form): the value `make` gave for the same
+   * object before may be handed back, so the derived wire object keeps its JSON from body to body.
+   */
+  readonly derived?: <T>(from: object, make: () => T) => T;
 }
 
 /** Renders parts into a hashed request in the layout's wire order. */

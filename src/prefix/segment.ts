@@ -13,6 +13,11 @@ export interface SegmentMeta {
   readonly cacheControl?: { readonly type: string; readonly ttl?: string };
   /** Chat role of a message segment (`system`, `user`, `assistant`, `tool`). */
   readonly role?: string;
+  /**
+   * Content blocks that end inside this segment, where a reader counts them (Anthropic's lookback is
+   * counted in blocks: each tool, system block and message content block is one). Absent: one.
+   */
+  readonly blocks?: number;
 }
 
 /** What a caller supplies to build a segment: the rendered text (or its UTF-8 bytes) and its identity. */

@@ -29,8 +29,9 @@ export function observedUsageOf(response: unknown): ObservedUsage | null {
   if (responses !== undefined) return responses;
   const anthropic = fromAnthropicUsage(usage);
   if (anthropic !== undefined) {
-    const { cacheWrite1h: _ttlSplit, ...observed } = anthropic;
-    return observed;
+    // The 1-hour part of the write is kept where there is one, so it is priced at its TTL.
+    const { cacheWrite1h, ...observed } = anthropic;
+    return cacheWrite1h > 0 ? { ...observed, cacheWrite1h } : observed;
   }
   return converseUsage(usage) ?? fromOpenAIUsage(usage) ?? null;
 }

@@ -9,6 +9,9 @@ import { choosePolicy, type PolicyChoice, type PolicyLookup } from './policy-cho
 import { readRecordedRequests, type RecordedRequest } from './recorded-requests.js';
 import { skipReason } from './skip-reason.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
+import { providerGuessNote } from '../wire/detect-provider.js';
+import { anthropicRequestProblems } from '../policies/anthropic-request-rules.js';
+import { breakpointMarksOf, ttlSeconds, type BreakpointMarks } from './breakpoint-marks.js';
 
 /** Options of `analyzeWireSequence`. */
 export interface WireSequenceOptions extends ReplayInputOptions {
@@ -30,15 +33,30 @@ export interface Seen {
   readonly session: string;
   readonly index: number;
   readonly breakpoints: readonly number[];
+  /** Seconds each breakpoint's entry lives (its `ttl`), in the order of `breakpoints`. */
+  readonly breakpointTtls?: readonly number[];
+  /** Content blocks through each breakpoint, in the order of `breakpoints` (Anthropic's lookback counts blocks). */
+  readonly breakpointBlocks?: readonly number[];
 }
 
 /** Token offsets at the end of each segment that carries an explicit cache breakpoint (Anthropic `cache_control`). */
 export function breakpointsOf(request: PrefixRequest, counter: PrefixTokenCounter): number[] {
-  const offsets: number[] = [];
-  request.segments.forEach((segment, index) => {
-    if (segment.meta?.cacheControl) offsets.push(counter.prefixTokens(request.segments, index + 1));
-  });
-  return offsets;
+  return [...breakpointMarksOf(request, counter).tokens];
+}
+
+/** What a stored entry's match carries of its breakpoints: where they are, how long each lives, and their block counts. */
+export function entryBreakpoints(entry: Seen): Pick<CacheMatch, 'breakpoints' | 'breakpointTtls' | 'breakpointBlocks'> {
+  if (entry.breakpoints.length === 0) return {};
+  return {
+    breakpoints: entry.breakpoints,
+    ...(entry.breakpointTtls ? { breakpointTtls: entry.breakpointTtls } : {}),
+    ...(entry.breakpointBlocks ? { breakpointBlocks: entry.breakpointBlocks } : {}),
+  };
+}
+
+/** The `Seen` fields of a request's breakpoints. */
+export function seenBreakpoints(marks: BreakpointMarks): Pick<Seen, 'breakpoints' | 'breakpointTtls' | 'breakpointBlocks'> {
+  return { breakpoints: marks.tokens, breakpointTtls: marks.ttls.map(ttlSeconds), breakpointBlocks: marks.blocks };
 }
 
 /**
@@ -67,7 +85,7 @@ export function matchEarlier(earlier: Earlier, request: PrefixRequest, time: num
   const matches: CacheMatch[] = shared.map(({ index, tokens }) => {
     const entry = earlier.seen[index]!;
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
-    return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
+    return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...entryBreakpoints(entry) };
   });
   return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
 }
@@ -145,7 +163,9 @@ class WireReplaySource implements ReplaySource<WireStep> {
   readonly #earlier: Earlier;
   readonly #read: readonly ReadFile[];
   readonly #counter: PrefixTokenCounter;
-  #current: { readonly breakpoints: readonly number[]; readonly against: { entry: Seen; comparison: PrefixComparison } | undefined } | undefined;
+  /** Requests that break a rule of the provider's API (Anthropic's breakpoint rules), as report notes. */
+  readonly problems: string[] = [];
+  #current: { readonly marks: BreakpointMarks; readonly against: { entry: Seen; comparison: PrefixComparison } | undefined } | undefined;
 
   constructor(read: readonly ReadFile[], policy: CachePolicy, counter: PrefixTokenCounter) {
     this.policy = policy;
@@ -165,13 +185,17 @@ class WireReplaySource implements ReplaySource<WireStep> {
     const { request } = recorded.wire;
     const counter = this.#counter;
     const tokens = counter.prefixTokens(request.segments);
-    const breakpoints = breakpointsOf(request, counter);
+    const marks = breakpointMarksOf(request, counter);
+    const breakpoints = marks.tokens;
+    if (this.policy.name === 'anthropic') {
+      for (const problem of anthropicRequestProblems(marks, request.route.model)) this.problems.push(`${recorded.wire.source}: request check: ${problem.message} (rule ${problem.rule}, ${problem.source})`);
+    }
     const { matches, best } = matchEarlier(this.#earlier, request, recorded.time);
     // Nothing earlier on this route: a route change only if this session's previous request was on another route.
     const previous = this.#earlier.seen.at(-1);
     const last = previous !== undefined && previous.session === label ? previous : undefined;
     const against = best ?? (last ? { entry: last, comparison: comparePrefix(last.request, request, { counter }) } : undefined);
-    this.#current = { breakpoints, against };
+    this.#current = { marks, against };
     return {
       session,
       index,
@@ -181,6 +205,8 @@ class WireReplaySource implements ReplaySource<WireStep> {
       tokens,
       matches,
       breakpoints,
+      breakpointTtls: marks.ttls.map(ttlSeconds),
+      breakpointBlocks: marks.blocks,
       observed: recorded.observed,
       output: recorded.observed?.output ?? 0,
     };
@@ -195,9 +221,9 @@ class WireReplaySource implements ReplaySource<WireStep> {
     const { request } = recorded.wire;
     const previous = this.#earlier.seen.at(-1);
     if (recorded.time === null || (previous !== undefined && (previous.time === null || recorded.time < previous.time))) this.#earlier.ordered = false;
-    const breakpoints = this.#current?.breakpoints ?? [];
-    if (breakpoints.length > 0) this.#earlier.breakpoints = true;
-    this.#earlier.seen.push({ request, tokens: measured.tokens, time: recorded.time, session: label, index, breakpoints });
+    const marks = this.#current?.marks ?? { tokens: [], ttls: [], blocks: [] };
+    if (marks.tokens.length > 0) this.#earlier.breakpoints = true;
+    this.#earlier.seen.push({ request, tokens: measured.tokens, time: recorded.time, session: label, index, ...seenBreakpoints(marks) });
     this.#earlier.index.add(request);
   }
 
@@ -219,9 +245,14 @@ function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter
   const { policy, note } = choosePolicy(options.policy, first?.wire.request.route.provider ?? 'openai', options.policyByName);
   const notes = new Set<string>(['causes are inferred from the request bytes (captured bodies carry no host scope)', 'only earlier inputs are stored: a response is not replayed as a cache entry, so each read range is a single value']);
   if (note) notes.add(note);
-  const sessions = replayRequests(new WireReplaySource(read, policy, counter));
+  const source = new WireReplaySource(read, policy, counter);
+  const sessions = replayRequests(source);
+  for (const problem of source.problems) notes.add(problem);
   for (const { requests } of read) {
-    for (const recorded of requests) if (recorded.wire.providerBasis === 'assumed') notes.add(`${recorded.wire.source}: provider '${recorded.wire.request.route.provider}' assumed (nothing in the body names it; pass --provider)`);
+    for (const recorded of requests) {
+      const guess = providerGuessNote(recorded.wire.request.route.provider, recorded.wire.providerBasis);
+      if (guess !== undefined) notes.add(`${recorded.wire.source}: ${guess}`);
+    }
   }
   if (read.some(({ requests }) => requests.some((recorded) => recorded.time === null))) notes.add('requests without a recorded response time are treated as sent together (no TTL expiry between them)');
   return { policy: policy.name, tokenizer: counter.tokenizer.name, sessions, notes: [...notes] };

@@ -5,7 +5,7 @@ import type { PolicyLookup } from '../analyze/policy-choice.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
-import { mergeLossRows, treeLossByCause, type CauseRow } from './lost-by-cause.js';
+import { isClaudeCodeTree, mergeLossRows, treeLossByCause, type CauseRow } from './lost-by-cause.js';
 import { decodeProjectFolder, projectsFoldersRead } from './projects-folder.js';
 import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
 import { readSessionLabel, type SessionLabel } from './session-label.js';
@@ -126,7 +126,7 @@ export function assembleReport(
     folders,
     window: { since: iso(window.since), until: iso(window.until), timeZone: clock.timeZoneInUse },
     trees: reports,
-    byCause: mergeLossRows(reports.map((report) => report.byCause)),
+    byCause: mergeLossRows(reports.map((report) => report.byCause), settled.length > 0 && settled.every((entry) => isClaudeCodeTree(entry.tree))),
     whatIf: {
       ttl: sumTtlWhatIfs(reports.flatMap((report) => (report.ttl === null ? [] : [report.ttl]))),
       fork: sumForkWhatIfs(reports.flatMap((report) => (report.fork === null ? [] : [report.fork]))),

@@ -18,7 +18,7 @@ export const LOSS_CAUSE_WORDING: Readonly<Record<LossCause, { readonly title: st
   },
   'head-change': {
     title: 'head change',
-    advice: 'the system prompt or tools changed mid-session (CLAUDE.md, MCP servers, settings): change them between sessions, not during one',
+    advice: 'the system prompt or tools changed mid-session: change them between sessions, not during one (keep per-request text such as dates and tool lists built on the fly after the last cached block)',
   },
   'cold-first': {
     title: 'cold first request',
@@ -116,9 +116,19 @@ interface Accumulator {
   worst: LossExample | null;
 }
 
-function rowsOf(accumulators: ReadonlyMap<LossCause, Accumulator>): CauseRow[] {
+/** Advice written for one host, where what to change has a name there (Claude Code's CLAUDE.md and MCP servers). */
+const CLAUDE_CODE_ADVICE: Partial<Readonly<Record<LossCause, string>>> = {
+  'head-change': 'the system prompt or tools changed mid-session (CLAUDE.md, MCP servers, settings): change them between sessions, not during one',
+};
+
+/** The advice of a cause for the trees' host: Claude Code's own words only when every tree is Claude Code's. */
+function adviceOf(cause: LossCause, claudeCode: boolean): string {
+  return (claudeCode ? CLAUDE_CODE_ADVICE[cause] : undefined) ?? LOSS_CAUSE_WORDING[cause].advice;
+}
+
+function rowsOf(accumulators: ReadonlyMap<LossCause, Accumulator>, claudeCode: boolean): CauseRow[] {
   return [...accumulators]
-    .map(([cause, sum]) => ({ cause, title: LOSS_CAUSE_WORDING[cause].title, requests: sum.requests, tokens: sum.uncached + sum.written, uncached: sum.uncached, written: sum.written, cost: sum.cost, worst: sum.worst, advice: LOSS_CAUSE_WORDING[cause].advice }))
+    .map(([cause, sum]) => ({ cause, title: LOSS_CAUSE_WORDING[cause].title, requests: sum.requests, tokens: sum.uncached + sum.written, uncached: sum.uncached, written: sum.written, cost: sum.cost, worst: sum.worst, advice: adviceOf(cause, claudeCode) }))
     .sort((a, b) => Number(a.cause === 'new-content') - Number(b.cause === 'new-content') || b.cost - a.cost || LOSS_CAUSES.indexOf(a.cause) - LOSS_CAUSES.indexOf(b.cause));
 }
 
@@ -149,11 +159,16 @@ export function treeLossByCause(tree: SessionTreeAnalysis, policy: CachePolicy):
       sums.set(cause, sum);
     }
   }
-  return rowsOf(sums);
+  return rowsOf(sums, isClaudeCodeTree(tree));
 }
 
-/** Rows of several trees merged: sums added, the costliest example kept. */
-export function mergeLossRows(perTree: readonly (readonly CauseRow[])[]): CauseRow[] {
+/** True when the tree is Claude Code's (its advice may name CLAUDE.md and MCP servers). */
+export function isClaudeCodeTree(tree: SessionTreeAnalysis): boolean {
+  return tree.sessions.length > 0 && tree.sessions.every((session) => session.format === 'claude-code');
+}
+
+/** Rows of several trees merged: sums added, the costliest example kept; Claude Code's advice only when every tree is Claude Code's. */
+export function mergeLossRows(perTree: readonly (readonly CauseRow[])[], claudeCode = false): CauseRow[] {
   const sums = new Map<LossCause, Accumulator>();
   for (const rows of perTree) {
     for (const row of rows) {
@@ -166,5 +181,5 @@ export function mergeLossRows(perTree: readonly (readonly CauseRow[])[]): CauseR
       sums.set(row.cause, sum);
     }
   }
-  return rowsOf(sums);
+  return rowsOf(sums, claudeCode);
 }

@@ -1,4 +1,6 @@
-import { comparePrefix, type LayoutName, type PrefixSize, type Tokenizer } from '../../prefix/index.js';
+import { comparePrefix, getTokenizer, PrefixTokenCounter, type LayoutName, type PrefixSize, type Tokenizer } from '../../prefix/index.js';
+import { breakpointMarksOf } from '../analyze/breakpoint-marks.js';
+import { anthropicRequestProblems, type RequestProblem } from '../policies/anthropic-request-rules.js';
 import { attributeDivergence, type AttributedDivergence } from '../causes/attributed-divergence.js';
 import type { CauseScope } from '../causes/index.js';
 import { refuseSessionLog } from './refuse-session-log.js';
@@ -14,6 +16,8 @@ export interface DiffSide extends PrefixSize {
   /** How the provider was decided (`assumed` when nothing identified it). */
   readonly providerBasis: ProviderBasis;
   readonly layout: LayoutName;
+  /** Rules of the provider's API the request breaks (Anthropic's breakpoint rules), each with its source. */
+  readonly problems: readonly RequestProblem[];
 }
 
 /** Where two requests stop sharing a cached prefix, why, and what they share: `kvprefix diff`'s result. */
@@ -34,19 +38,23 @@ export interface DiffOptions {
   readonly scope?: CauseScope;
 }
 
-function side(request: WireRequest, size: PrefixSize): DiffSide {
+function side(request: WireRequest, size: PrefixSize, counter: PrefixTokenCounter): DiffSide {
   const { route, layout } = request.request;
-  return { ...size, source: request.source, format: request.format, route: { provider: route.provider, model: route.model }, providerBasis: request.providerBasis, layout };
+  // Anthropic's rules apply to a body with breakpoints; a request without any is not counted again.
+  const marked = route.provider === 'anthropic' && request.request.segments.some((segment) => segment.meta?.cacheControl);
+  const problems = marked ? anthropicRequestProblems(breakpointMarksOf(request.request, counter), route.model) : [];
+  return { ...size, source: request.source, format: request.format, route: { provider: route.provider, model: route.model }, providerBasis: request.providerBasis, layout, problems };
 }
 
 /** Compares two read requests and attributes their divergence. */
 export function diffRequests(parent: WireRequest, child: WireRequest, options: DiffOptions = {}): RequestDiff {
-  const comparison = comparePrefix(parent.request, child.request, options.tokenizer ? { tokenizer: options.tokenizer } : {});
+  const counter = new PrefixTokenCounter(options.tokenizer ?? getTokenizer());
+  const comparison = comparePrefix(parent.request, child.request, { counter });
   return {
     commonPrefix: comparison.commonPrefix,
     divergence: comparison.divergence ? attributeDivergence(parent.request, child.request, comparison.divergence, options.scope) : null,
-    parent: side(parent, comparison.parent),
-    child: side(child, comparison.child),
+    parent: side(parent, comparison.parent, counter),
+    child: side(child, comparison.child, counter),
     tokenizer: comparison.tokenizer,
   };
 }

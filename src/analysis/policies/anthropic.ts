@@ -7,7 +7,10 @@ const PRICING_DOC = 'https://platform.claude.com/docs/en/about-claude/pricing';
 
 /** Settings of the Anthropic rule; every default is the documented number. */
 export interface AnthropicPolicyOptions {
-  /** The TTL the requests' breakpoints ask for: `5m` (the default `ephemeral`) or `1h`. */
+  /**
+   * The TTL every breakpoint is written with, whatever the body asks (a what-if: `--ttl 1h`). Absent:
+   * each breakpoint's own `ttl` (`5m`, the default `ephemeral`, or `1h`).
+   */
   readonly ttl?: '5m' | '1h';
 }
 
@@ -73,15 +76,43 @@ function parametersFor(ttl: '5m' | '1h'): Record<string, PolicyParameter> {
   };
 }
 
-/** True when an earlier entry ending at `position` can be found from one of this request's breakpoints. */
-function reachable(position: number, breakpoints: readonly number[], blockEnds: readonly number[] | undefined, lookback: number): boolean {
-  if (blockEnds === undefined) return breakpoints.some((breakpoint) => breakpoint >= position);
+/** One breakpoint of the request being predicted: where it ends, how long its entry lives, and the blocks through it. */
+interface Mark {
+  readonly position: number;
+  readonly ttlSeconds: number;
+  readonly block: number | undefined;
+}
+
+/**
+ * True when an earlier entry ending at `position` can be found from one of this request's
+ * breakpoints: at or after it, and at most `lookback` blocks after it. Blocks are counted from the
+ * two requests' own block counts where the reader gave them (an entry at a shared position ends after
+ * the same blocks in both), else from the request's block ends; with neither, every breakpoint at or
+ * after the entry reaches it.
+ */
+function reachable(position: number, entryBlock: number | undefined, marks: readonly Mark[], blockEnds: readonly number[] | undefined, lookback: number): boolean {
+  if (entryBlock !== undefined && marks.every((mark) => mark.block !== undefined)) {
+    return marks.some((mark) => mark.position >= position && mark.block! - entryBlock <= lookback);
+  }
+  if (blockEnds === undefined) return marks.some((mark) => mark.position >= position);
   const at = blockEnds.indexOf(position);
   if (at < 0) return false; // entries are keyed by a prefix that ends on a block boundary of this request
-  return breakpoints.some((breakpoint) => {
-    const from = blockEnds.indexOf(breakpoint);
+  return marks.some((mark) => {
+    const from = blockEnds.indexOf(mark.position);
     return from >= at && from - at <= lookback;
   });
+}
+
+/** The request's breakpoints in token order, each position once (the longest TTL where two share one). */
+function marksOf(input: PolicyInput, forcedTtl: number | undefined, defaultTtl: number): Mark[] {
+  const byPosition = new Map<number, Mark>();
+  (input.breakpoints ?? []).forEach((position, at) => {
+    const ttlSeconds = forcedTtl ?? input.breakpointTtls?.[at] ?? defaultTtl;
+    const block = input.breakpointBlocks?.[at];
+    const known = byPosition.get(position);
+    if (!known || known.ttlSeconds < ttlSeconds) byPosition.set(position, { position, ttlSeconds, block });
+  });
+  return [...byPosition.values()].sort((a, b) => a.position - b.position);
 }
 
 /**
@@ -93,13 +124,14 @@ function reachable(position: number, breakpoints: readonly number[], blockEnds: 
  */
 export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): CachePolicy {
   const ttl = options.ttl ?? '5m';
+  // Given, the TTL every breakpoint is written with (a what-if); absent, each breakpoint's own `ttl`.
+  const forcedTtl = options.ttl === undefined ? undefined : ttl === '1h' ? 3600 : 300;
   const parameters = parametersFor(ttl);
-  const maxBreakpoints = parameters['maxBreakpoints']!.value;
   const lookback = parameters['lookbackBlocks']!.value;
   const ttlSeconds = parameters['ttlSeconds']!.value;
   const oneHourWriteMultiplier = parameters['oneHourWriteMultiplier']!.value;
 
-  function readFrom(match: CacheMatch, input: PolicyInput, breakpoints: readonly number[], minimum: number): number {
+  function readFrom(match: CacheMatch, input: PolicyInput, marks: readonly Mark[], minimum: number): number {
     const shared = Math.min(match.sharedTokens, match.entryTokens, input.tokens);
     let best = 0;
     const positions = match.breakpoints ?? [];
@@ -108,7 +140,7 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
       // Each entry lives for the TTL it was written with (a request may write 1h and 5m entries).
       if (match.ageSeconds > (match.breakpointTtls?.[at] ?? ttlSeconds)) continue;
       if (position > shared || position < minimum || position <= best) continue;
-      if (reachable(position, breakpoints, input.blockEnds, lookback)) best = position;
+      if (reachable(position, match.breakpointBlocks?.[at], marks, input.blockEnds, lookback)) best = position;
     }
     return best;
   }
@@ -121,17 +153,21 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
     name: 'anthropic',
     parameters,
     pricesFor: (model: string, at?: Date): PriceTable => withHourRate(publishedOrStandIn(book, CLAUDE_PROVIDERS, model, STAND_IN_MODEL, at)),
+    // A request with more than `maxBreakpoints` is one the API refuses (400); `anthropicRequestProblems`
+    // names it before sending. It is predicted as if sent, so the report still shows what it shares.
     predict(input: PolicyInput): CachePrediction {
-      const breakpoints = [...new Set(input.breakpoints ?? [])].sort((a, b) => a - b);
-      if (breakpoints.length > maxBreakpoints) {
-        throw new UsageError('policy/too-many-breakpoints', `a request may carry at most ${maxBreakpoints} cache_control breakpoints; this one has ${breakpoints.length}`);
-      }
+      const marks = marksOf(input, forcedTtl, ttlSeconds);
       const minimum = anthropicMinimumTokens(input.model);
       let read = 0;
-      for (const match of input.matches) read = Math.max(read, readFrom(match, input, breakpoints, minimum));
-      const last = breakpoints.at(-1);
+      for (const match of input.matches) read = Math.max(read, readFrom(match, input, marks, minimum));
+      const last = marks.at(-1)?.position;
       const write = last !== undefined && last >= minimum && last > read ? Math.min(last, input.tokens) - read : 0;
-      return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, ...(ttl === '1h' ? { cacheWrite1h: write } : {}), cacheReadRange: [read, read] };
+      // The 1-hour part of the write: up to the last 1-hour breakpoint (longer TTLs come first, so
+      // every token before it is held for the hour), priced at the 1-hour rate.
+      let longEnd = 0;
+      for (const mark of marks) if (mark.ttlSeconds >= 3600 && mark.position >= minimum) longEnd = Math.min(mark.position, input.tokens);
+      const cacheWrite1h = write > 0 ? Math.min(write, Math.max(0, longEnd - read)) : 0;
+      return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, ...(cacheWrite1h > 0 ? { cacheWrite1h } : {}), cacheReadRange: [read, read] };
     },
   };
 }

@@ -106,6 +106,8 @@ export interface CacheMatch {
    * Absent: the policy's own TTL.
    */
   readonly breakpointTtls?: readonly number[];
+  /** Content blocks through each breakpoint of the earlier request, in the order of `breakpoints` (Anthropic's lookback counts blocks). */
+  readonly breakpointBlocks?: readonly number[];
 }
 
 /** What a policy needs to predict one request. */
@@ -116,6 +118,14 @@ export interface PolicyInput {
   readonly matches: readonly CacheMatch[];
   /** Token offsets of this request's explicit cache breakpoints (Anthropic `cache_control`); empty for automatic caches. */
   readonly breakpoints?: readonly number[];
+  /** Seconds each of this request's breakpoints asks its entry to live (its `ttl`), in the order of `breakpoints`; absent: the policy's TTL. */
+  readonly breakpointTtls?: readonly number[];
+  /**
+   * Content blocks through each of this request's breakpoints, in the order of `breakpoints`. With
+   * the matches' own counts, an earlier entry is reachable from a breakpoint at most the lookback's
+   * blocks after it (Anthropic's 20).
+   */
+  readonly breakpointBlocks?: readonly number[];
   /** The model, where a rule depends on it (Anthropic's per-model minimum). */
   readonly model?: string;
   /**

@@ -24,6 +24,10 @@ export interface MeasuredRequest {
   /** Every stored entry the cache could serve this request from; the policy applies TTL and breakpoints. */
   readonly matches: readonly CacheMatch[];
   readonly breakpoints?: readonly number[];
+  /** Seconds each of this request's breakpoints asks its entry to live, in the order of `breakpoints`. */
+  readonly breakpointTtls?: readonly number[];
+  /** Content blocks through each of this request's breakpoints, in the order of `breakpoints`. */
+  readonly breakpointBlocks?: readonly number[];
   readonly blockEnds?: readonly number[];
   readonly observed: RequestAnalysis['observed'];
   /** Output tokens both costs are priced with (the logged output, so the costs differ only by the cache). */
@@ -67,6 +71,8 @@ export function replayRequests<Step>(source: ReplaySource<Step>): SessionAnalysi
       matches: measured.matches,
       model: measured.model,
       ...(measured.breakpoints === undefined ? {} : { breakpoints: measured.breakpoints }),
+      ...(measured.breakpointTtls === undefined ? {} : { breakpointTtls: measured.breakpointTtls }),
+      ...(measured.breakpointBlocks === undefined ? {} : { breakpointBlocks: measured.breakpointBlocks }),
       ...(measured.blockEnds === undefined ? {} : { blockEnds: measured.blockEnds }),
     });
     const predicted = source.round ? source.round(raw) : raw;

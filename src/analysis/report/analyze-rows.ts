@@ -4,10 +4,10 @@ import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../r
 import { count } from './text-format.js';
 
 /** The columns of a request row, shared by the text and Markdown tables. */
-export const REQUEST_COLUMNS = ['#', 'route', 'tokens', 'predicted read', 'predicted uncached', 'observed read', 'observed uncached', 'cause'] as const;
+export const REQUEST_COLUMNS = ['#', 'route', 'tokens', 'predicted read', 'predicted written', 'predicted uncached', 'observed read', 'observed written', 'observed uncached', 'cause'] as const;
 
 /** Columns whose cells are numbers (right-aligned). */
-export const NUMERIC_COLUMNS = new Set([2, 3, 4, 5, 6]);
+export const NUMERIC_COLUMNS = new Set([2, 3, 4, 5, 6, 7, 8]);
 
 /** "2,816" or "2,816–3,072" when the prediction is a range. */
 function predictedRead(request: RequestAnalysis): string {
@@ -28,8 +28,10 @@ export function requestCells(request: RequestAnalysis): string[] {
     `${request.route.provider}/${request.route.model}`,
     count(request.tokens),
     predictedRead(request),
+    count(request.predicted.cacheWrite),
     count(request.predicted.uncached),
     request.observed ? count(request.observed.cacheRead) : '—',
+    request.observed ? count(request.observed.cacheWrite) : '—',
     request.observed ? count(request.observed.uncached) : '—',
     // The provider's own diagnosis, where its response carried one, beside the predicted cause: never hidden.
     `${causeCell(request)}${providerSuffix(request)}`,
@@ -53,11 +55,17 @@ export function divergenceLines(session: SessionAnalysis): string[] {
   });
 }
 
-/** "/Users/me/app — Fix the release script (3f2a…jsonl, 2 subagents)": project and title where known, the root file, its children. */
+/**
+ * "/Users/me/app — Fix the release script (3f2a…jsonl, 2 subagents)": project and title where
+ * known, the root file, its children. Only sessions started by a parent are subagents; sessions side
+ * by side (a watch record's routes after a model switch, request files, runs) are counted as sessions.
+ */
 export function treeTitle(tree: SessionTreeAnalysis, label: TreeLabel | undefined): string {
   const root = tree.sessions[0];
-  const children = tree.sessions.length - 1;
-  const file = `${root?.file ?? '(empty)'}${children > 0 ? `, ${children} subagent${children === 1 ? '' : 's'}` : ''}`;
+  const children = tree.sessions.filter((session) => session.parentSession !== null).length;
+  const sideBySide = tree.sessions.length - children;
+  const counted = children > 0 ? `, ${children} subagent${children === 1 ? '' : 's'}` : sideBySide > 1 ? `, ${sideBySide} sessions` : '';
+  const file = `${root?.file ?? '(empty)'}${counted}`;
   const name = [label?.project, label?.title].filter((part): part is string => typeof part === 'string' && part !== '').join(' — ');
   return name === '' ? file : `${name} (${file})`;
 }

@@ -1,6 +1,7 @@
 import type { RequestDiff, DiffSide } from '../diff/request-diff.js';
 import { terminalText, markdownText } from './terminal-text.js';
 import { count, percent, sizeText, visible } from './text-format.js';
+import { providerGuessNote } from '../wire/detect-provider.js';
 
 const ASSUMED = ' (provider assumed: nothing in the body names it; pass --provider)';
 
@@ -34,6 +35,8 @@ export function renderDiffText(diff: RequestDiff): string {
   lines.push(`common prefix: ${sizeText(commonPrefix)} (${diff.tokenizer}): ${percent(commonPrefix.tokens, diff.child.tokens)} of the child's tokens`);
   for (const [name, side] of [['parent', diff.parent], ['child', diff.child]] as const) {
     if (side.providerBasis === 'assumed') lines.push(`note: ${name} ${side.route.provider}${ASSUMED}`);
+    else if (side.providerBasis === 'host') lines.push(`note: ${name} ${providerGuessNote(side.route.provider, side.providerBasis)}`);
+    for (const problem of side.problems) lines.push(`note: ${name} ${problem.effect === 'rejected' ? 'is a request the API refuses' : 'has a breakpoint the API does not cache'}: ${problem.message} (rule ${problem.rule}, ${problem.source})`);
   }
   return terminalText(`${lines.join('\n')}\n`);
 }
@@ -50,7 +53,7 @@ export function renderDiffMarkdown(diff: RequestDiff): string {
     '| | source | route | segments | bytes | tokens |',
     '| --- | --- | --- | ---: | ---: | ---: |',
     ...([['parent', diff.parent], ['child', diff.child]] as const).map(
-      ([name, side]) => `| ${name} | \`${cell(side.source)}\` | ${side.route.provider}/${side.route.model}${side.providerBasis === 'assumed' ? ' (assumed)' : ''} | ${count(side.segments)} | ${count(side.bytes)} | ${count(side.tokens)} |`,
+      ([name, side]) => `| ${name} | \`${cell(side.source)}\` | ${side.route.provider}/${side.route.model}${side.providerBasis === 'assumed' ? ' (assumed)' : side.providerBasis === 'host' ? ' (from the host)' : ''} | ${count(side.segments)} | ${count(side.bytes)} | ${count(side.tokens)} |`,
     ),
     `| shared | | | ${count(commonPrefix.segments)} | ${count(commonPrefix.bytes)} | ${count(commonPrefix.tokens)} (${percent(commonPrefix.tokens, diff.child.tokens)}) |`,
   ];

@@ -1,5 +1,6 @@
 import { groupDigits } from '../../prefix/group-digits.js';
 import { oneLine } from '../report/terminal-text.js';
+import type { RequestProblem } from '../policies/anthropic-request-rules.js';
 import type { WatchLoss } from './watch-prediction.js';
 
 /** `~$0.037`; small amounts keep two significant digits. */
@@ -17,4 +18,12 @@ function approximateMoney(amount: number, currency: string): string {
 export function lossLine(loss: WatchLoss): string {
   const where = loss.cause === 'ttl' ? `cache break: ${loss.detail}` : loss.cause === 'route' ? `cache break at the route (${loss.detail})` : loss.at ? `cache break at ${loss.at.kind} '${loss.at.name}' (${loss.detail})` : `cache break (${loss.detail})`;
   return oneLine(`${where}: ${groupDigits(loss.tokens)} tokens prefilled again, ${approximateMoney(loss.cost, loss.currency)}`);
+}
+
+/**
+ * The lines `warn` prints for a request that breaks a rule of the provider's API, one per problem:
+ * `request the API refuses: … (rule ttl-order, https://…)`; the request is sent unchanged.
+ */
+export function problemLines(problems: readonly RequestProblem[]): string[] {
+  return problems.map((problem) => oneLine(`${problem.effect === 'rejected' ? 'request the API refuses' : 'breakpoint the API does not cache'}: ${problem.message} (rule ${problem.rule}, ${problem.source}); sent unchanged`));
 }

@@ -1,10 +1,12 @@
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Segment } from '../../prefix/index.js';
-import { breakpointsOf, type Seen } from '../analyze/wire-sequence.js';
+import { breakpointMarksOf, ttlSeconds } from '../analyze/breakpoint-marks.js';
+import { seenBreakpoints, type Seen } from '../analyze/wire-sequence.js';
+import { anthropicRequestProblems } from '../policies/anthropic-request-rules.js';
 import { requestDivergence } from '../causes/index.js';
 import { routeLabel } from '../causes/wording.js';
 import { costOf, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
-import type { WireRequest } from '../wire/index.js';
+import { providerGuessNote, type WireRequest } from '../wire/index.js';
 import type { RouteMemory } from './route-memory.js';
 import { matchRoute } from './route-match.js';
 import { lossOf } from './watch-loss.js';
@@ -56,22 +58,36 @@ function against(best: { entry: Seen; comparison: PrefixComparison } | undefined
   return { entry: last.seen, comparison: comparePrefix(last.seen.request, request, { counter }) };
 }
 
+/** A prediction, and how to remember its request once the provider accepted it. */
+export interface PredictedRequest {
+  readonly prediction: WatchPrediction;
+  /**
+   * Stores the request as its route's newest cache entry. Called only once the provider accepted the
+   * request (a 2xx response): a refused or failed call writes nothing, so a retry after a 400 or a
+   * 529 is predicted as the first send it is.
+   */
+  commit(): void;
+}
+
 /**
  * Predicts one request before it is sent, as the wire replay predicts a recorded one: every earlier
  * request on its route is a cache match (`matchEarlier`), the route's policy turns them into read,
- * write and uncached tokens, and the divergence from the request reused most gets its cause. Then
- * the request is remembered as the route's newest entry.
+ * write and uncached tokens, and the divergence from the request reused most gets its cause. A
+ * request the provider would refuse (Anthropic's breakpoint rules) carries its problems; the request
+ * is sent unchanged either way. `commit` remembers it as the route's newest entry.
  */
-export function predictRequest(wire: WireRequest, context: PredictContext, id: number, nowSeconds: number): WatchPrediction {
+export function predictRequest(wire: WireRequest, context: PredictContext, id: number, nowSeconds: number): PredictedRequest {
   const { request } = wire;
   const { counter } = context;
   const policy = context.policyFor(request);
   const history = context.memory.history(request.route);
   const tokens = counter.prefixTokens(request.segments);
-  const breakpoints = breakpointsOf(request, counter);
+  const marks = breakpointMarksOf(request, counter);
+  const breakpoints = marks.tokens;
   const { matches, best } = matchRoute(context.memory, history, request, nowSeconds, counter);
   const model = request.route.model;
-  const predicted = policy.predict({ tokens, matches, breakpoints, model });
+  const predicted = policy.predict({ tokens, matches, breakpoints, breakpointTtls: marks.ttls.map(ttlSeconds), breakpointBlocks: marks.blocks, model });
+  const problems = policy.name === 'anthropic' ? anthropicRequestProblems(marks, model) : [];
   const label = routeLabel(request.route);
   const compared = against(best, context.last, request, counter);
   const divergence: RequestDivergence | null = compared
@@ -79,13 +95,15 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
     : null;
   const prices = policy.pricesFor(model);
   const loss = lossOf({ policy, request, tokens, breakpoints, predicted, matches, divergence, against: compared?.entry, nowSeconds, counter, prices });
-  const seen: Seen = { request, tokens, time: nowSeconds, session: label, index: history.count, breakpoints };
+  const seen: Seen = { request, tokens, time: nowSeconds, session: label, index: history.count, ...seenBreakpoints(marks) };
   // An earlier request this one holds whole is its previous turn: the newer entry replaces it.
   const extended = best && best.comparison.commonPrefix.segments === best.entry.request.segments.length ? best.entry : undefined;
-  context.memory.remember(history, seen, extended);
   const spans = spansOf(request.segments, context);
-  context.last = { seen, routeLabel: label, spans };
-  return {
+  const commit = () => {
+    context.memory.remember(history, seen, extended);
+    context.last = { seen, routeLabel: label, spans };
+  };
+  const prediction: WatchPrediction = {
     id,
     time: new Date(nowSeconds * 1000).toISOString(),
     format: wire.format,
@@ -99,6 +117,10 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
     divergence,
     loss,
     segments: spans,
+    providerBasis: wire.providerBasis,
+    providerGuess: providerGuessNote(request.route.provider, wire.providerBasis) ?? null,
+    problems,
   };
+  return { prediction, commit };
 }
 

@@ -1,5 +1,5 @@
 import { comparePrefix, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
-import { matchEarlier, type Seen } from '../analyze/wire-sequence.js';
+import { entryBreakpoints, matchEarlier, type Seen } from '../analyze/wire-sequence.js';
 import type { CacheMatch } from '../policies/cache-policy.js';
 import type { RouteHistory, RouteMemory } from './route-memory.js';
 
@@ -32,7 +32,7 @@ export function matchRoute(memory: RouteMemory, history: RouteHistory, request: 
     const tokens = comparison.commonPrefix.tokens;
     if (!best || tokens >= best.comparison.commonPrefix.tokens) best = { entry, comparison };
     const ageSeconds = entry.time !== null ? Math.max(0, nowSeconds - entry.time) : 0;
-    return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...(entry.breakpoints.length > 0 ? { breakpoints: entry.breakpoints } : {}) };
+    return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...entryBreakpoints(entry) };
   });
   return { matches, best };
 }

@@ -16,7 +16,7 @@ export interface Rendered {
 
 // Every field of segment metadata, checked by the compiler: a field added to `SegmentMeta` (or to
 // its breakpoint) and not compared here fails the build instead of reusing a segment wrongly.
-const META_FIELDS = ['cacheControl', 'role'] as const satisfies readonly (keyof SegmentMeta)[];
+const META_FIELDS = ['cacheControl', 'role', 'blocks'] as const satisfies readonly (keyof SegmentMeta)[];
 const BREAKPOINT_FIELDS = ['type', 'ttl'] as const satisfies readonly (keyof Breakpoint)[];
 type Breakpoint = NonNullable<SegmentMeta['cacheControl']>;
 const everyField: [Exclude<keyof SegmentMeta, (typeof META_FIELDS)[number]>, Exclude<keyof Breakpoint, (typeof BREAKPOINT_FIELDS)[number]>] extends [never, never] ? true : never = true;
@@ -26,7 +26,7 @@ function sameBreakpoint(a: Breakpoint | undefined, b: Breakpoint | undefined): b
 }
 
 function sameMeta(a: SegmentMeta | undefined, b: SegmentMeta | undefined): boolean {
-  return everyField && (a === b || (a !== undefined && b !== undefined && a.role === b.role && sameBreakpoint(a.cacheControl, b.cacheControl)));
+  return everyField && (a === b || (a !== undefined && b !== undefined && a.role === b.role && a.blocks === b.blocks && sameBreakpoint(a.cacheControl, b.cacheControl)));
 }
 
 /** True when `segment`, standing for an input with `content`, stands for `input` too. */
@@ -50,9 +50,15 @@ export class SegmentReuse {
   readonly #jsons: string[] = [];
   readonly reuse: RenderReuse;
 
-  constructor(earlier: Rendered | undefined, jsonOf: WeakMap<object, string>) {
+  constructor(earlier: Rendered | undefined, jsonOf: WeakMap<object, string>, derivedOf: WeakMap<object, unknown> = new WeakMap()) {
     this.#earlier = earlier;
     this.reuse = {
+      derived: <T>(from: object, make: () => T): T => {
+        if (derivedOf.has(from)) return derivedOf.get(from) as T;
+        const value = make();
+        derivedOf.set(from, value);
+        return value;
+      },
       json: (wire) => {
         const turn = this.#wires.length;
         let json: string | undefined;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getTokenizer, PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
 import type { ObservedUsage } from '../analyze/observed-usage.js';
 import { choosePolicy } from '../analyze/policy-choice.js';
@@ -6,7 +7,7 @@ import { policyByName } from '../policies/policy-registry.js';
 import { readRequestBody, type JsonObject, type WireRequest } from '../wire/index.js';
 import { BodyHistory } from './body-history.js';
 import { WatchDiagnosis, type Outgoing } from './diagnostics-watch.js';
-import { lossLine } from './loss-line.js';
+import { lossLine, problemLines } from './loss-line.js';
 import { watchTelemetry } from './otel-watch.js';
 import { predictRequest, type PredictContext } from './predict-request.js';
 import { RecordFile } from './record-file.js';
@@ -18,11 +19,12 @@ import type { WatchPrediction } from './watch-prediction.js';
 import { recordLine, type WatchOutcome } from './watch-record.js';
 import { isWatchedJson, UrlPaths, watchedBody, type WatchedBody } from './watched-body.js';
 
-/** A request the watch predicted: the prediction, the policy it was made under, and the body as parsed. */
+/** A request the watch predicted: the prediction, the policy it was made under, the body as parsed, and how to remember it once accepted. */
 interface Watched {
   readonly prediction: WatchPrediction;
   readonly policy: CachePolicy;
   readonly json: JsonObject;
+  readonly commit: () => void;
 }
 
 /** A `fetch` that watches the requests it sends; `flush()` resolves when the record file has every line so far. */
@@ -34,6 +36,10 @@ const DEFAULT_REQUESTS_PER_ROUTE = 64;
 const BODIES_KEPT = 8;
 /** Different failure messages remembered to report each once; past it, older ones may be reported again. */
 const REPORTED_LIMIT = 256;
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
 
 function policyChooser(option: WatchOptions['policy']): (request: PrefixRequest) => CachePolicy {
   if (typeof option === 'function') return option;
@@ -101,30 +107,35 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
   const bodies = new BodyHistory(BODIES_KEPT);
   // JSON of the wire objects (messages, tools) of the bodies read, made once per parsed object.
   const jsonOf = new WeakMap<object, string>();
+  // What readers derived from the parsed objects of the bodies read (a message in canonical form), made once per object.
+  const derivedOf = new WeakMap<object, unknown>();
   const paths = new UrlPaths();
   const telemetry = options.otel === undefined ? undefined : watchTelemetry(options.otel);
   const diagnosis = new WatchDiagnosis(options.diagnostics === true);
   let nextId = 0;
+  // Each record line names its watch: two runs appended to one file (or test workers sharing one) stay apart.
+  const run = options.runId ?? randomUUID();
+  const guessed = new Set<string>();
 
   const predict = (body: WatchedBody): Watched | undefined => {
     const read = bodies.read(body.text, body.url);
     if (!read || !isWatchedJson(read.known.body.json)) return undefined;
     const json = read.known.body.json;
-    const reuse = new SegmentReuse(read.earlier, jsonOf);
+    const reuse = new SegmentReuse(read.earlier, jsonOf, derivedOf);
     const wire: WireRequest = readRequestBody(json, { source: body.url, endpoint: body.url, reuse: reuse.reuse, ...(options.provider ? { provider: options.provider } : {}) });
     // The path decides what the body may be: a chat body posted to /messages is not a watched request.
     if (!body.formats.includes(wire.format)) return undefined;
     read.known.rendered = reuse.rendered(wire.request);
-    const prediction = predictRequest(wire, context, nextId++, clock() / 1000);
-    return { prediction, policy: context.policyFor(wire.request), json };
+    const { prediction, commit } = predictRequest(wire, context, nextId++, clock() / 1000);
+    return { prediction, policy: context.policyFor(wire.request), json, commit };
   };
 
-  const finish = (watched: Watched, body: WatchedBody, observed: ObservedUsage | null, outcome: WatchOutcome) => {
+  const finish = (watched: Watched, body: WatchedBody, observed: ObservedUsage | null, outcome: WatchOutcome, status: number | null) => {
     callback(options.onUsage, { predicted: watched.prediction, observed });
     if (telemetry) callback(() => telemetry.ended(watched.prediction, observed, outcome), undefined);
     if (!file) return;
     try {
-      const line = recordLine(watched.prediction, { url: body.url, observed, outcome, prices: watched.policy.pricesFor(watched.prediction.route.model), ...(options.storeBodies ? { body: watched.json } : {}) });
+      const line = recordLine(watched.prediction, { run, url: body.url, observed, outcome, status, prices: watched.policy.pricesFor(watched.prediction.route.model), ...(options.storeBodies ? { body: watched.json } : {}) });
       file.append(JSON.stringify(line));
     } catch (error) {
       report('record', error);
@@ -145,7 +156,15 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     const request = { body, seen };
     callback(options.onRequest, seen.prediction);
     if (telemetry) callback(() => telemetry.started(request.seen.prediction, request.seen.policy), undefined);
-    if (warn && seen.prediction.loss) callback(warn, lossLine(seen.prediction.loss));
+    if (warn) {
+      const guess = seen.prediction.providerGuess;
+      if (guess !== null && !guessed.has(guess)) {
+        guessed.add(guess);
+        callback(warn, `kvprefix watch: ${guess}`);
+      }
+      for (const line of problemLines(seen.prediction.problems)) callback(warn, line);
+      if (seen.prediction.loss) callback(warn, lossLine(seen.prediction.loss));
+    }
     let outgoing: Outgoing;
     try {
       outgoing = diagnosis.outgoing(seen.prediction, seen.json, body.text, input, init);
@@ -157,14 +176,20 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     try {
       response = await fetchImpl(...outgoing.sent);
     } catch (error) {
-      finish(request.seen, request.body, null, 'failed');
+      // No answer (a network failure, or the caller aborting before one came): nothing was written.
+      finish(request.seen, request.body, null, isAbort(error) ? 'cancelled' : 'failed', null);
       throw error;
     }
+    // Only a request the provider accepted writes a cache entry: a 4xx/5xx (a refused body, an
+    // overload the SDK retries) leaves the cache as it was.
+    const accepted = response.ok;
+    if (accepted) request.seen.commit();
     try {
       return tapResponse(response, (outcome: TapOutcome) => {
         if (outcome.state === 'failed') report('response', outcome.error);
         const usage = diagnosis.incoming(request.seen.prediction, response, outcome, outgoing.asked);
-        finish(request.seen, request.body, usage, outcome.state === 'failed' ? 'failed' : usage ? 'read' : outcome.state === 'read' ? 'no-usage' : 'cancelled');
+        const ended: WatchOutcome = !accepted ? 'rejected' : outcome.state === 'failed' ? 'failed' : usage ? 'read' : outcome.state === 'read' ? 'no-usage' : 'cancelled';
+        finish(request.seen, request.body, usage, ended, response.status);
       });
     } catch (error) {
       report('response', error);

@@ -38,8 +38,14 @@ export interface WatchOptions {
   readonly record?: string;
   /** Keep each request body in its record line (off by default: bodies hold the user's data). */
   readonly storeBodies?: boolean;
-  /** The provider every watched request reaches, instead of detecting it from the URL and body. */
+  /**
+   * The provider every watched request reaches, instead of detecting it from the body's shape, its
+   * model and the URL. Name it behind a proxy, a gateway or a local `baseURL` whose bodies name no
+   * provider: the watch reports such a guess (`providerGuess`, `warn`, the record).
+   */
   readonly provider?: string;
+  /** The run id every record line carries (default: a random UUID per watch), so `analyze` keeps runs appended to one file apart. */
+  readonly runId?: string;
   /** The cache policy: a shipped one by name, a policy, or one per request. Default: the provider's own (`auto`). */
   readonly policy?: CachePolicyName | CachePolicy | ((request: PrefixRequest) => CachePolicy);
   /** Tokenizer of the counts (default o200k_base). */

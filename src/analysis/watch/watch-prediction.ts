@@ -2,7 +2,8 @@ import type { RouteKey } from '../../prefix/index.js';
 import type { ObservedUsage } from '../analyze/observed-usage.js';
 import type { CachePolicyName, CachePrediction } from '../policies/cache-policy.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
-import type { WireFormat } from '../wire/index.js';
+import type { ProviderBasis, WireFormat } from '../wire/index.js';
+import type { RequestProblem } from '../policies/anthropic-request-rules.js';
 
 /**
  * Why a request lost reuse it could have had: a divergence cause as `diff` names it (`tools`,
@@ -47,6 +48,12 @@ export interface WatchPrediction {
   /** Reuse that was possible and lost; null when nothing reusable was lost. */
   readonly loss: WatchLoss | null;
   readonly segments: readonly SegmentSpan[];
+  /** How the route's provider was decided (`host` and `assumed` are guesses: see `providerGuess`). */
+  readonly providerBasis: ProviderBasis;
+  /** The guess in words, with how to name the provider instead (`provider:` in the options); null when identified. */
+  readonly providerGuess: string | null;
+  /** Rules of the provider's API the request breaks (Anthropic: more than 4 breakpoints, TTL order…), each with its source; the request is sent unchanged. */
+  readonly problems: readonly RequestProblem[];
 }
 
 /** The prediction for a request set beside the usage its provider reported (null when the response carried none). */

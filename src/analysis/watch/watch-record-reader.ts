@@ -39,17 +39,41 @@ function requestOf(line: WatchRecordLine): RequestAnalysis {
  * with), requests in the order they were sent. The predictions are the ones the watch made when the
  * requests were sent; the record keeps no bodies by default, so nothing is replayed again.
  */
+/**
+ * A file's lines by run, runs in the order they first appear and each run's lines in request order.
+ * Each watch numbers its requests from 0: two runs appended to one file (or test workers sharing
+ * one) are told apart by the run id every line carries; lines written before run ids were recorded
+ * make one run.
+ */
+function runsOf(lines: readonly WatchRecordLine[]): WatchRecordLine[][] {
+  const runs = new Map<string, WatchRecordLine[]>();
+  for (const line of lines) {
+    const run = line.run ?? '';
+    let group = runs.get(run);
+    if (!group) runs.set(run, (group = []));
+    group.push(line);
+  }
+  return [...runs.values()].map((group) => group.sort((a, b) => a.id - b.id));
+}
+
 export function watchRecordTrees(files: readonly { readonly label: string; readonly lines: readonly WatchRecordLine[] }[], policyChoice: string): SessionTreeAnalysis[] {
-  const trees = new Map<CachePolicyName, { tokenizer: string; sessions: Map<string, SessionAnalysis & { requests: RequestAnalysis[] }> }>();
+  const trees = new Map<CachePolicyName, { tokenizer: string; sessions: Map<string, SessionAnalysis & { requests: RequestAnalysis[] }>; refused: number; guesses: Set<string>; problems: Set<string> }>();
   for (const { label, lines } of files) {
-    for (const line of [...lines].sort((a, b) => a.id - b.id)) {
-      let tree = trees.get(line.policy);
-      if (!tree) trees.set(line.policy, (tree = { tokenizer: line.tokenizer, sessions: new Map() }));
-      const id = routeLabel(line.route);
-      const key = `${label}\u0000${id}`;
-      let session = tree.sessions.get(key);
-      if (!session) tree.sessions.set(key, (session = { file: label, id, format: 'wire', parentSession: null, seedLength: null, requests: [] }));
-      session.requests.push(requestOf(line));
+    const runs = runsOf(lines);
+    for (const run of runs) {
+      for (const line of run) {
+        let tree = trees.get(line.policy);
+        if (!tree) trees.set(line.policy, (tree = { tokenizer: line.tokenizer, sessions: new Map(), refused: 0, guesses: new Set(), problems: new Set() }));
+        const route = routeLabel(line.route);
+        const id = runs.length > 1 && line.run !== undefined ? `${route} (run ${line.run})` : route;
+        const key = `${label}\u0000${line.run ?? ''}\u0000${route}`;
+        let session = tree.sessions.get(key);
+        if (!session) tree.sessions.set(key, (session = { file: label, id, format: 'wire', parentSession: null, seedLength: null, requests: [] }));
+        session.requests.push(requestOf(line));
+        if (line.stored === false) tree.refused++;
+        if (typeof line.providerGuess === 'string') tree.guesses.add(line.providerGuess);
+        for (const problem of line.problems ?? []) tree.problems.add(`${problem.message} (rule ${problem.rule}, ${problem.source})`);
+      }
     }
   }
   return [...trees].map(([policy, tree]) => ({
@@ -59,6 +83,9 @@ export function watchRecordTrees(files: readonly { readonly label: string; reado
     notes: [
       'predictions and causes as the watch made them when each request was sent (causes inferred from the request bytes)',
       ...(policyChoice !== 'auto' && policyChoice !== policy ? [`--policy ${policyChoice} does not apply: a watch record holds the ${policy} predictions made at run time`] : []),
+      ...(tree.refused > 0 ? [`${tree.refused} request${tree.refused === 1 ? '' : 's'} the provider did not accept (an error status, a failure or a cancel before any answer): no cache entry was written, and later predictions do not read from ${tree.refused === 1 ? 'it' : 'them'}`] : []),
+      ...[...tree.guesses].map((guess) => `watch: ${guess}`),
+      ...[...tree.problems].map((problem) => `request check: ${problem}`),
     ],
   }));
 }

@@ -10,8 +10,11 @@ export function isWatchRecordLine(line: string): boolean {
   return line.trimStart().startsWith('{') && line.includes(`"record":"${WATCH_RECORD}"`);
 }
 
-/** How a watched request ended: its usage read, a body with no usage, the response failing, or the caller cancelling. */
-export type WatchOutcome = 'read' | 'no-usage' | 'failed' | 'cancelled';
+/**
+ * How a watched request ended: its usage read, a body with no usage, the response failing, the
+ * caller cancelling, or the provider refusing it (a 4xx/5xx status: no cache entry was written).
+ */
+export type WatchOutcome = 'read' | 'no-usage' | 'failed' | 'cancelled' | 'rejected';
 
 /** The prediction's fields a record line keeps (all but the per-request cost, which the line keeps with the observed one). */
 type RecordedPrediction = Omit<WatchPrediction, 'cost'>;
@@ -20,6 +23,12 @@ type RecordedPrediction = Omit<WatchPrediction, 'cost'>;
 export interface WatchRecordLine extends RecordedPrediction {
   readonly record: typeof WATCH_RECORD;
   readonly version: 1;
+  /** The watch that wrote the line (one per `watchFetch`): `analyze` tells runs in one file apart by it. */
+  readonly run?: string;
+  /** The response's HTTP status; null when no response came. */
+  readonly status?: number | null;
+  /** False when the provider did not accept the request (a 4xx/5xx, a failure or cancel before any answer): it wrote no cache entry. */
+  readonly stored?: boolean;
   /** Origin and path the request went to (no query: it may hold keys). */
   readonly endpoint: string;
   readonly observed: ObservedUsage | null;
@@ -40,12 +49,19 @@ export function endpointOf(url: string): string {
 }
 
 /** The record line of a request once its outcome is known. Costs include the observed output where the response reported it. */
-export function recordLine(prediction: WatchPrediction, ending: { readonly url: string; readonly observed: ObservedUsage | null; readonly outcome: WatchOutcome; readonly prices: PriceTable; readonly body?: unknown }): WatchRecordLine {
+export function recordLine(
+  prediction: WatchPrediction,
+  ending: { readonly run?: string; readonly url: string; readonly observed: ObservedUsage | null; readonly outcome: WatchOutcome; readonly status?: number | null; readonly prices: PriceTable; readonly body?: unknown },
+): WatchRecordLine {
   const output = ending.observed?.output ?? 0;
   const { cost: _inputCost, ...recorded } = prediction;
+  const status = ending.status ?? null;
   return {
     record: WATCH_RECORD,
     version: 1,
+    ...(ending.run === undefined ? {} : { run: ending.run }),
+    status,
+    stored: status !== null && status >= 200 && status < 300,
     endpoint: endpointOf(ending.url),
     ...recorded,
     observed: ending.observed,

@@ -1,7 +1,7 @@
-import type { MessagePart, RequestParts, SystemPart, ToolPart } from '../../prefix/index.js';
+import type { MessagePart, RenderReuse, RequestParts, SystemPart, ToolPart } from '../../prefix/index.js';
 import { isJsonObject, type BodyLocation, type JsonObject } from './body-fields.js';
 import { splitBreakpoint } from './cache-control.js';
-import { wireMessagePart } from './message-part.js';
+import { anthropicMessagePart } from './anthropic-message.js';
 
 // `system` inside `messages` is Anthropic's mid-conversation system message (recorded in
 // pydantic-ai's test_inline_system_prompt_cache_prefix_is_reused cassette).
@@ -42,12 +42,13 @@ function isUserWritten(message: JsonObject): boolean {
 
 /**
  * Reads an Anthropic messages body into request parts: `system` (a string, or one part per block),
- * `tools` in wire order, and one message part per message, named `message[i]:role`. Every
- * `cache_control` breakpoint is taken off the bytes and kept as segment metadata; a top-level one
- * (automatic caching) is the last message's breakpoint. The last user
+ * `tools` in wire order, and one message part per message, named `message[i]:role` (cut where a
+ * breakpoint sits inside it, see `anthropicMessagePart`). Every `cache_control` breakpoint is taken
+ * off the bytes and kept as segment metadata where the body puts it; a top-level one (automatic
+ * caching) is the last message's breakpoint. The last user
  * message that is more than tool results is the task.
  */
-export function readAnthropicBody(body: JsonObject, location: BodyLocation): RequestParts {
+export function readAnthropicBody(body: JsonObject, location: BodyLocation, reuse?: RenderReuse): RequestParts {
   const here = location.at('messages');
   const messages = here.array(body['messages']).map((value, index) => {
     const message = here.at(index).object(value);
@@ -60,13 +61,15 @@ export function readAnthropicBody(body: JsonObject, location: BodyLocation): Req
   // Context appended right after the task as another user message belongs to the same run: the
   // task is the first message of that run.
   while (task > 0 && isUserWritten(messages[task - 1]!.message)) task--;
-  const parts: MessagePart[] = messages.map(({ message, role }, index) => wireMessagePart(message, role, index, index === task, here.at(index)));
+  const parts: MessagePart[] = messages.map(({ message, role }, index) => anthropicMessagePart(message, role, index, index === task, here.at(index), reuse?.derived));
   // A top-level `cache_control` asks for automatic caching: the breakpoint goes on the last block
   // (recorded in pydantic-ai's test_anthropic_cache_real_api cassette, whose second request reads 1,111).
   const last = parts.at(-1);
   if (body['cache_control'] !== undefined && last && !last.meta?.cacheControl) {
     const { cacheControl } = splitBreakpoint({ cache_control: body['cache_control'] }, location);
-    parts[parts.length - 1] = { ...last, meta: { ...last.meta, ...(cacheControl ? { cacheControl } : {}) } };
+    const marked = { ...last.meta, ...(cacheControl ? { cacheControl } : {}) };
+    const pieces = last.pieces?.map((piece, at, all) => (at === all.length - 1 ? { ...piece, meta: { ...piece.meta, ...(cacheControl ? { cacheControl } : {}) } } : piece));
+    parts[parts.length - 1] = { ...last, meta: marked, ...(pieces ? { pieces } : {}) };
   }
   return { system: systemParts(body, location), tools: toolParts(body, location), messages: parts };
 }

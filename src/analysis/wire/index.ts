@@ -20,5 +20,5 @@ export type { ReadRequestFileOptions } from './read-request-file.js';
 export { detectWireFormat, WIRE_FORMATS } from './wire-format.js';
 export type { DetectedWire, WireFormat, WireProvider } from './wire-format.js';
 export { parseYamlText } from './parse-yaml-text.js';
-export { detectProvider } from './detect-provider.js';
-export type { DetectedProvider, ProviderBasis } from './detect-provider.js';
+export { detectProvider, isProviderGuess, providerGuessNote } from './detect-provider.js';
+export type { DetectedProvider, ProviderBasis, ProviderHints } from './detect-provider.js';

@@ -50,7 +50,7 @@ const READERS = {
   'anthropic-messages': readAnthropicBody,
   'openai-responses': readResponsesBody,
   'bedrock-converse': readConverseBody,
-} as const satisfies Record<WireFormat, (body: JsonObject, location: BodyLocation) => RequestParts>;
+} as const satisfies Record<WireFormat, (body: JsonObject, location: BodyLocation, reuse?: RenderReuse) => RequestParts>;
 
 /** The body's model; a Converse body names none (it is in the URL `/model/{modelId}/converse`). */
 function modelOf(format: WireFormat, object: JsonObject, location: BodyLocation, endpoint: string | undefined): string {
@@ -85,7 +85,7 @@ export function readRequestBody(body: unknown, options: ReadRequestBodyOptions):
   const object = location.object(body);
   const detected = detectWireFormat(object, location, options.endpoint, options.provider);
   const model = modelOf(detected.format, object, location, options.endpoint);
-  const parts = READERS[detected.format](object, location);
+  const parts = READERS[detected.format](object, location, options.reuse);
   const layout = options.layout ?? DEFAULT_LAYOUT[detected.format];
   return {
     format: detected.format,

@@ -83,7 +83,7 @@ export function detectWireFormat(body: JsonObject, location: BodyLocation, endpo
     throw location.error(`mixes Anthropic messages (${evidence.anthropic.join(', ')}) and OpenAI chat (${evidence.chat.join(', ')}) shapes: it is neither body`);
   }
   const anthropicShape = evidence.anthropic.length > 0;
-  const hint = detectProvider(body, { ...hints, fallback: anthropicShape ? 'anthropic' : 'openai' });
+  const hint = detectProvider(body, { ...hints, ...(anthropicShape ? { shape: 'anthropic' } : {}), fallback: anthropicShape ? 'anthropic' : 'openai' });
   const anthropic = anthropicShape || (evidence.chat.length === 0 && hint.provider === 'anthropic' && hint.basis !== 'assumed');
   if (anthropic) return { format: 'anthropic-messages', provider: hint.provider, providerBasis: hint.basis };
   // The dialect follows the provider, never a message field: `reasoning_content` appears only in

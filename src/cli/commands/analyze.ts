@@ -8,7 +8,8 @@ import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up
 import { localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
 import { terminalText } from '../../analysis/report/terminal-text.js';
-import { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, type FailOn } from '../../analysis/watch/run-verdict.js';
+import { renderRunVerdict, runVerdict } from '../../analysis/watch/run-verdict.js';
+import { allowOption, failOnOption } from '../fail-on-options.js';
 import { UsageError } from '../../prefix/errors.js';
 import { getTokenizer } from '../../prefix/tokenizer.js';
 import { unwritableFile } from '../../providers/input/write-failure.js';
@@ -45,7 +46,6 @@ function oneOf<T extends string>(option: string, code: string, choices: readonly
 }
 
 const calibrateOption = (value: unknown): CalibrationMode | undefined => oneOf('calibrate', 'usage/unknown-calibration', CALIBRATION_MODES, value);
-const failOnOption = (value: unknown): FailOn | undefined => oneOf('fail-on', 'usage/unknown-fail-on', FAIL_ON_CHOICES, value);
 
 function rollUpOption(value: unknown): RollUpKey | undefined {
   if (value === undefined) return undefined;
@@ -124,6 +124,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         segments: { type: 'boolean' },
         'fail-on': { type: 'string' },
         host: { type: 'string', multiple: true },
+        allow: { type: 'string', multiple: true },
         ...MAX_INPUT_OPTION,
       });
       const format = formatOption(values, ANALYZE_FORMATS);
@@ -136,6 +137,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const calibrate = calibrateOption(values['calibrate']);
       const by = rollUpOption(values['by']);
       const failOn = failOnOption(values['fail-on']);
+      const allow = allowOption(values['allow'], failOn);
       const ttl = ttlOption(values['ttl']);
       const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone);
       const since = values['since'];
@@ -156,7 +158,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const host = hosts.length === 0 ? undefined : await (await import('../../analysis/compositions/llm-settings.js')).readHostModelSettings(hosts.map((file) => ({ path: path.resolve(io.cwd, file), label: file })), { input: { maxInputBytes: limit } });
       const failVerdict = (trees: ReportedAnalysis['trees']): ExitCode => {
         if (failOn === undefined) return EXIT.ok;
-        const verdict = runVerdict(trees, failOn);
+        const verdict = runVerdict(trees, failOn, allow);
         io.stderr(terminalText(renderRunVerdict(verdict)));
         return verdict.failed ? EXIT.findings : EXIT.ok;
       };

@@ -10,6 +10,9 @@ import type { CliIo } from '../io.js';
 import { FORMAT_OPTIONS, formatOption, providerOption } from '../option-values.js';
 import { parseOptions } from '../parse-options.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
+import { diffVerdict, renderDiffVerdict } from '../../analysis/watch/run-verdict.js';
+import { terminalText } from '../../analysis/report/terminal-text.js';
+import { allowOption, failOnOption } from '../fail-on-options.js';
 
 const LAYOUT_NAMES = ['chat', 'anthropic'] as const satisfies readonly LayoutName[];
 
@@ -27,9 +30,13 @@ export const diffCommand: Command = {
       layout: { type: 'string' },
       provider: { type: 'string' },
       tokenizer: { type: 'string' },
+      'fail-on': { type: 'string' },
+      allow: { type: 'string', multiple: true },
       ...FORMAT_OPTIONS,
       ...MAX_INPUT_OPTION,
     });
+    const failOn = failOnOption(values['fail-on']);
+    const allow = allowOption(values['allow'], failOn);
     const format = formatOption(values);
     if (positionals.length !== 2) throw new UsageError('usage/arguments', `expected two request files (parent, child), got ${positionals.length}`);
     if (positionals.every((file) => file.replace(/#\d+$/, '') === STDIN_NAME)) {
@@ -40,6 +47,10 @@ export const diffCommand: Command = {
     const tokenizer = getTokenizer(typeof values['tokenizer'] === 'string' ? values['tokenizer'] : undefined);
     const diff = await diffRequestFiles(positionals[0]!, positionals[1]!, { cwd: io.cwd, tokenizer, ...inputOptions(values, io), ...(layout ? { layout } : {}), ...(provider ? { provider } : {}) });
     io.stdout(format === 'json' ? `${JSON.stringify(diff)}\n` : format === 'md' ? renderDiffMarkdown(diff) : renderDiffText(diff));
-    return EXIT.ok;
+    if (failOn === undefined) return EXIT.ok;
+    const verdict = diffVerdict(diff.divergence, failOn, allow);
+    const where = diff.divergence ? ` at ${diff.divergence.kind} '${diff.divergence.segment}': ${diff.divergence.detail}` : '';
+    io.stderr(terminalText(renderDiffVerdict(verdict, where)));
+    return verdict.failed ? EXIT.findings : EXIT.ok;
   },
 };

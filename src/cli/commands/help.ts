@@ -18,9 +18,10 @@ export const DIFF_HELP: CommandHelp = {
   name: 'diff',
   summary: 'where two request bodies stop sharing a cached prefix, and why',
   usage:
-    `usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--provider P] [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json] [--json]\n` +
+    `usage: kvprefix diff <parent> <child> [--layout chat|anthropic] [--provider P] [--tokenizer o200k_base|cl100k_base] [--fail-on lost-head|any-break [--allow CAUSE]...] ${MAX_INPUT_USAGE} [--format text|md|json] [--json]\n` +
     '  <parent>, <child>: request body files (OpenAI/DeepSeek chat, Anthropic messages; JSON) or cassettes (YAML; name.yaml#N picks the N-th request); - reads standard input (a pick of it, -#N, goes after --)\n' +
     '  --provider: the provider both requests reach, when the body does not say (endpoint, model name)\n' +
+    '  --fail-on: exit 1 when the child loses the parent\'s cached head (lost-head) or breaks its prefix anywhere (any-break), naming the cause on stderr; --allow CAUSE accepts an expected change\n' +
     `  --${MAX_INPUT_FLAG}: refuse files larger than this many MiB (default ${DEFAULT_MAX_INPUT_BYTES / 1024 / 1024})`,
 };
 
@@ -41,7 +42,7 @@ export const ANALYZE_HELP: CommandHelp = {
     `                        [--tokenizer o200k_base|cl100k_base] ${MAX_INPUT_USAGE} [--format text|md|json|html|jsonl] [--json] [-o FILE]\n` +
     '                        [--project NAME] [--since DATE] [--until DATE] [--timezone TZ] [--by session|project|day|model]\n' +
     '                        [--ttl 5m|1h] [--fork] [--requests] [--segments] [--calibrate auto|never|first-request]\n' +
-    '                        [--fail-on lost-head|any-break] [--host <host composition or bundle patch>...]\n' +
+    '                        [--fail-on lost-head|any-break [--allow CAUSE]...] [--host <host composition or bundle patch>...]\n' +
     '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
     '  a directory that is none of these is walked. With no path: Claude Code\'s projects folder ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).\n' +
     '  --policy auto picks each tree\'s provider\'s policy. --since/--until: 2026-01-23 or 2026-01-23T14:30 in local time (--timezone);\n' +
@@ -51,7 +52,7 @@ export const ANALYZE_HELP: CommandHelp = {
     '  --calibrate: auto (default) corrects only DSH heads rebuilt from placeholders by their first observed total; never; first-request (every head).\n' +
     '  --host: the composition a DSH session ran under (as guard --host takes it); its DeepSeek adapter\'s reasoningEffort and thinking apply where a log records none.\n' +
     '  --tokenizer: counts for inputs without a tokenizer of their own (default o200k_base); Claude Code blocks are sized by characters (~3.5 a token) unless it is given.\n' +
-    '  Also reads watch records (watchFetch({ record })). --fail-on: exit 1 when a request lost its cached head (or broke the prefix anywhere), named on stderr.',
+    '  Also reads watch records (watchFetch({ record })). --fail-on: exit 1 when a request lost its cached head (or broke the prefix anywhere), named on stderr; --allow CAUSE accepts an expected change (repeatable).',
 };
 
 export const GUARD_HELP: CommandHelp = {
