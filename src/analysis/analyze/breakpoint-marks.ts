@@ -1,6 +1,7 @@
 import type { PrefixRequest, PrefixTokenCounter } from '../../prefix/index.js';
+import { BREAKPOINT_TTL_SECONDS } from '../policies/openai-breakpoints.js';
 
-/** A `cache_control` TTL as the body gives it: `5m` (the default), `1h`, or a value the API does not take. */
+/** A breakpoint's TTL as the body gives it: `5m` (Anthropic's default), `1h`, `30m`/`12h` (OpenAI's), or a value the API does not take. */
 export type BreakpointTtl = string;
 
 /** The explicit cache breakpoints of one request (Anthropic `cache_control`), in wire order. */
@@ -13,8 +14,9 @@ export interface BreakpointMarks {
   readonly blocks: readonly number[];
 }
 
-// https://platform.claude.com/docs/en/build-with-claude/prompt-caching: `ttl` is "5m" (the default) or "1h".
-const TTL_SECONDS: Readonly<Record<string, number>> = { '5m': 300, '1h': 3600 };
+// https://platform.claude.com/docs/en/build-with-claude/prompt-caching: Anthropic's `ttl` is "5m" (the
+// default) or "1h"; OpenAI's GPT-5.6 breakpoints take "30m" (the default) or "12h".
+const TTL_SECONDS: Readonly<Record<string, number>> = { '5m': 300, '1h': 3600, ...BREAKPOINT_TTL_SECONDS };
 
 /** Seconds a breakpoint's entry lives (refreshed on each hit); a TTL the API does not take lives the default 5 minutes. */
 export function ttlSeconds(ttl: BreakpointTtl): number {
