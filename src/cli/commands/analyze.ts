@@ -5,7 +5,7 @@ import { POLICY_CHOICES, type PolicyChoice, type PolicyLookup } from '../../anal
 import type { ReportedAnalysis } from '../../analysis/claude-code/analyze-report.js';
 import { claudeProjectsFolders } from '../../analysis/claude-code/projects-folder.js';
 import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
-import { localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
+import { checkWindow, localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
 import { terminalText } from '../../analysis/report/terminal-text.js';
 import { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, type FailOn } from '../../analysis/watch/run-verdict.js';
@@ -139,10 +139,16 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone);
       const since = values['since'];
       const until = values['until'];
-      const window = {
-        since: typeof since === 'string' ? parseTimeOption('--since', since, clock) : null,
-        until: typeof until === 'string' ? parseTimeOption('--until', until, clock) : null,
-      };
+      const sinceText = typeof since === 'string' ? since : undefined;
+      const untilText = typeof until === 'string' ? until : undefined;
+      const window = checkWindow(
+        {
+          since: sinceText === undefined ? null : parseTimeOption('--since', sinceText, clock),
+          until: untilText === undefined ? null : parseTimeOption('--until', untilText, clock),
+        },
+        sinceText,
+        untilText,
+      );
       const project = typeof values['project'] === 'string' ? values['project'] : undefined;
       const segments = values['segments'] === true;
       const forkWhatIf = values['fork'] === true;
