@@ -6,7 +6,7 @@ import { treeDuplication, type TreeDuplication } from '../duplication/tree-dupli
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { mergeLossRows, treeLossByCause, type CauseRow } from './lost-by-cause.js';
-import { decodeProjectFolder } from './projects-folder.js';
+import { decodeProjectFolder, projectMatches } from './projects-folder.js';
 import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
 import { readSessionLabel, type SessionLabel } from './session-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
@@ -140,7 +140,7 @@ export interface ReportOptions extends SettleOptions, InputLimit {
   readonly policyByName: PolicyLookup;
   readonly clock: ZonedClock;
   readonly by?: RollUpKey;
-  /** Keep only trees whose project contains this. */
+  /** Keep only trees whose project contains this, in any case. */
   readonly project?: string;
   /** Replay Claude Code trees with subagents again with them forked (`replayForked`), with the tokenizer and input limit the paths were analysed with. */
   readonly forkWhatIf?: boolean;
@@ -154,7 +154,7 @@ type SettledTree = { tree: SessionTreeAnalysis; duplication: TreeDuplication | n
 /** One tree of an analysis of given paths settled into the report: null when outside `--project` or the window. */
 async function settleGiven(tree: SessionTreeAnalysis, options: ReportOptions, other?: SessionTreeAnalysis): Promise<SettledTree | null> {
   const label = await treeLabel(tree);
-  if (options.project !== undefined && !(label.project ?? '').includes(options.project)) return null;
+  if (options.project !== undefined && !projectMatches(label.project ?? '', options.project)) return null;
   const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
   const policy = options.policyByName(tree.policy);
   const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...inputLimit(options) });

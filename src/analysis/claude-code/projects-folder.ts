@@ -39,6 +39,14 @@ export function decodeProjectFolder(folder: string): string {
   return folder.startsWith('-') ? folder.replace(/-/g, '/') : folder;
 }
 
+/**
+ * True when a project's name contains what `--project` asked for, in any case: folder names keep the
+ * case of the working directory (`-Users-Dain-Work`), which a user rarely types as written.
+ */
+export function projectMatches(name: string, match: string): boolean {
+  return name.toLowerCase().includes(match.toLowerCase());
+}
+
 const SUBAGENT_FILE = /^agent-.*\.jsonl$/;
 
 async function isDirectory(file: string): Promise<boolean> {
@@ -52,7 +60,7 @@ async function isDirectory(file: string): Promise<boolean> {
 /**
  * The projects under the given projects folders, in folder then name order, each with its main
  * transcripts. A folder that does not exist is an InputError naming it (the user pointed at nothing);
- * `match` keeps the projects whose folder or decoded name contains it.
+ * `match` keeps the projects whose folder or decoded name contains it, in any case.
  */
 export async function listClaudeCodeProjects(folders: readonly string[], match?: string): Promise<ClaudeCodeProject[]> {
   const projects: ClaudeCodeProject[] = [];
@@ -64,7 +72,7 @@ export async function listClaudeCodeProjects(folders: readonly string[], match?:
       const projectPath = path.join(folder, name);
       if (name.startsWith('.') || !(await isDirectory(projectPath))) continue;
       const decoded = decodeProjectFolder(name);
-      if (match !== undefined && !name.includes(match) && !decoded.includes(match)) continue;
+      if (match !== undefined && !projectMatches(name, match) && !projectMatches(decoded, match)) continue;
       const names = (await readdir(projectPath)).filter((file) => file.endsWith('.jsonl')).sort();
       const transcripts = names.filter((file) => !SUBAGENT_FILE.test(file)).map((file) => path.join(projectPath, file));
       const subagents = names.filter((file) => SUBAGENT_FILE.test(file)).map((file) => path.join(projectPath, file));

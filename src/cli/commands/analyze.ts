@@ -7,6 +7,7 @@ import { claudeProjectsFolders } from '../../analysis/claude-code/projects-folde
 import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
 import { checkWindow, localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
+import { nothingReported } from '../../analysis/report/nothing-reported.js';
 import { terminalText } from '../../analysis/report/terminal-text.js';
 import { FAIL_ON_CHOICES, renderRunVerdict, runVerdict, type FailOn } from '../../analysis/watch/run-verdict.js';
 import { UsageError } from '../../prefix/errors.js';
@@ -188,6 +189,9 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       } finally {
         progress.clear();
       }
+      // An empty report is no success: it says which filter or folder left nothing (exit 3).
+      const empty = await nothingReported(result, { paths: positionals, project, since: sinceText, until: untilText });
+      if (empty !== null) throw empty;
       const analysed = result;
       // --fail-on: the verdict on what was analysed, on stderr, after the report.
       const exitCode = (): ExitCode => {
