@@ -11,7 +11,7 @@ import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-u
 import { readSessionLabel, type SessionLabel } from './session-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
 import { replayForked, type ForkReplay } from './fork-replay.js';
-import { forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
+import { forkableSubagents, forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** What the report adds to one tree: its name, where its cache went, and its what-ifs. */
@@ -22,6 +22,8 @@ export interface TreeReport {
   readonly ttl: TtlWhatIf | null;
   /** Its children forked instead of spawned (null without children). */
   readonly fork: ForkWhatIf | null;
+  /** Its subagents that `--fork` replays as forks (`forkableSubagents`), in the window: what the report offers to replay. */
+  readonly forkable: number;
 }
 
 /** "Where the cache went" and the roll-ups, over every tree of an analysis. */
@@ -35,6 +37,8 @@ export interface AnalyzeReport {
   readonly trees: readonly TreeReport[];
   readonly byCause: readonly CauseRow[];
   readonly whatIf: { readonly ttl: TtlWhatIf | null; readonly fork: ForkWhatIf | null };
+  /** Subagents over every tree that `--fork` would replay as forks (0: the report offers no fork what-if). */
+  readonly forkableSubagents: number;
   /** The `--by` table (null without `--by`). */
   readonly rollUp: { readonly by: RollUpKey; readonly rows: readonly RollUpRow[] } | null;
 }
@@ -85,6 +89,7 @@ export function settleTree(
     byCause: treeLossByCause(kept, policy),
     ttl: other === null || alternative === undefined ? null : ttlWhatIf(kept, policy, other, alternative.policy),
     fork: forkedWhatIf(fork ?? null, options.window, policy),
+    forkable: [...forkableSubagents(tree)].filter((file) => kept.sessions.some((session) => session.file === file && session.requests.length > 0)).length,
   };
   const duplication = treeDuplication(kept, policy);
   return { tree: options.keepSegments ? kept : withoutSegments(kept), duplication, report };
@@ -132,6 +137,7 @@ export function assembleReport(
       fork: sumForkWhatIfs(reports.flatMap((report) => (report.fork === null ? [] : [report.fork]))),
     },
     rollUp: rows,
+    forkableSubagents: reports.reduce((sum, report) => sum + report.forkable, 0),
   };
 }
 

@@ -113,6 +113,28 @@ export function forkWhatIf(spawned: SessionTreeAnalysis, forked: SessionTreeAnal
   return { children, requests, tokens, cost: { spawned: treeCost(spawned, policy), forked: treeCost(forked, policy) }, note: FORK_WHAT_IF_NOTE };
 }
 
+/**
+ * The subagent sessions of a tree that `--fork` would replay as forks (`replayForked`): a Claude Code
+ * child with requests whose first request was sent after a request of the root with logged usage
+ * (the parent's request a fork would carry) and whose first request opens with its own head. A child
+ * that started before its parent logged anything stays spawned there, so it is not offered here.
+ */
+export function forkableSubagents(tree: SessionTreeAnalysis): Set<string> {
+  const forkable = new Set<string>();
+  const [root, ...children] = tree.sessions;
+  if (root === undefined || root.format !== 'claude-code') return forkable;
+  const logged = root.requests.filter((request) => request.observed !== null && request.time !== null).map((request) => Date.parse(request.time!));
+  const firstLogged = Math.min(...logged);
+  for (const child of children) {
+    const first = child.requests[0];
+    if (child.format !== 'claude-code' || first === undefined || first.time === null) continue;
+    const started = Math.min(...child.requests.flatMap((request) => (request.time === null ? [] : [Date.parse(request.time)])));
+    const head = first.segments?.at(0);
+    if (started >= firstLogged && (head === undefined || head.kind === 'system')) forkable.add(child.file);
+  }
+  return forkable;
+}
+
 /** Fork what-ifs of several trees summed. */
 export function sumForkWhatIfs(whatIfs: readonly ForkWhatIf[]): ForkWhatIf | null {
   if (whatIfs.length === 0) return null;

@@ -7,7 +7,7 @@ import { duplicationLines } from './duplication-lines.js';
 import { commonNotes, totalsLine } from './analyze-text.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import { treeRoutes, treeTitle } from './analyze-rows.js';
-import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
 import { markdownTable, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 
 /** Options of the Markdown renderer. */
@@ -26,7 +26,7 @@ function summaryMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeRepo
   out.push(`### ${cell(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}`, '');
   const headers = [...CAUSE_COLUMNS, 'to avoid it'];
   out.push(...markdownTable(headers, report.byCause.map((row) => [...causeCells(row, result.currency), row.advice]), CAUSE_NUMERIC_COLUMNS, cell), '');
-  out.push(...whatIfLines(report, result.currency, subagentCount(result.trees)).map((line) => `- ${cell(line)}`));
+  out.push(...whatIfLines(report, result.currency).map((line) => `- ${cell(line)}`));
   if (report.rollUp !== null) {
     out.push('', `### By ${report.rollUp.by}`, '', ...markdownTable(rollUpColumns(report.rollUp.by), report.rollUp.rows.map((row) => rollUpCells(row, result.currency)), ROLL_UP_NUMERIC_COLUMNS, cell));
   }

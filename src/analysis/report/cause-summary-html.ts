@@ -1,6 +1,6 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
 
 /** Text as HTML: the five characters that could open markup or end an attribute, as character references. */
 export const escapeHtmlText = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -19,7 +19,7 @@ export function causeSummaryHtml(result: AnalyzeResult & { readonly report?: Ana
   const rows = report.byCause
     .map((row) => `<tr>${[...causeCells(row, result.currency), row.advice].map((text, column) => `<td${align(column)}>${escapeHtmlText(text)}</td>`).join('')}</tr>`)
     .join('\n');
-  const whatIfs = whatIfLines(report, result.currency, subagentCount(result.trees)).map((line) => `<li>${escapeHtmlText(line)}</li>`).join('');
+  const whatIfs = whatIfLines(report, result.currency).map((line) => `<li>${escapeHtmlText(line)}</li>`).join('');
   return `<section id="where-the-cache-went">
 ${source === null ? '' : `<p class="meta">${escapeHtmlText(source)}</p>\n`}<h2>${escapeHtmlText(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}</h2>
 <table><thead><tr>${header}</tr></thead><tbody>

@@ -51,9 +51,11 @@ export function subagentCount(trees: readonly SessionTreeAnalysis[]): number {
 /**
  * The what-if lines of a report. Each is a second replay of every request, so each is asked for
  * (`--ttl 1h`, `--fork`); when one was not and the input shows what it is about (an idle gap,
- * subagents), a line says how to get it.
+ * subagents `--fork` would fork), a line says how to get it.
  */
-export function whatIfLines(report: AnalyzeReport, currency: string, subagents: number): string[] {
+export function whatIfLines(report: AnalyzeReport, currency: string): string[] {
+  // Only the subagents `--fork` would fork are offered, so the offer and its answer count the same.
+  const subagents = report.forkableSubagents;
   const lines: string[] = [];
   if (report.whatIf.ttl !== null) lines.push(ttlLine(report.whatIf.ttl, currency));
   else if (report.byCause.some((row) => row.cause === 'idle-gap')) lines.push('what if the TTL were 1 hour: run again with --ttl 1h to replay the same requests under it');
