@@ -23,7 +23,7 @@ function summaryMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeRepo
   const out: string[] = [];
   const source = sourceLine(report, result.trees.length);
   if (source !== null) out.push(cell(source), '');
-  out.push(`### ${cell(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}`, '');
+  out.push(`### ${cell(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed).replace(/^where/, 'Where'))}`, '');
   const headers = [...CAUSE_COLUMNS, 'to avoid it'];
   out.push(...markdownTable(headers, report.byCause.map((row) => [...causeCells(row, result.currency), row.advice]), CAUSE_NUMERIC_COLUMNS, cell), '');
   out.push(...whatIfLines(report, result.currency).map((line) => `- ${cell(line)}`));

@@ -27,7 +27,7 @@ export function summaryLines(result: MaybeReported, heading: (text: string) => s
   const out: string[] = [];
   const source = sourceLine(report, result.trees.length);
   if (source !== null) out.push(source, '');
-  out.push(heading(lossHeadline(report.byCause, result.currency)));
+  out.push(heading(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed)));
   const rows = report.byCause.map((row) => causeCells(row, result.currency));
   const lines = alignedRows(CAUSE_COLUMNS, rows, CAUSE_NUMERIC_COLUMNS);
   out.push(`  ${lines[0]}`);

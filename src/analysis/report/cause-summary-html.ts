@@ -1,4 +1,5 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
+import { overallTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
 
@@ -21,7 +22,7 @@ export function causeSummaryHtml(result: AnalyzeResult & { readonly report?: Ana
     .join('\n');
   const whatIfs = whatIfLines(report, result.currency).map((line) => `<li>${escapeHtmlText(line)}</li>`).join('');
   return `<section id="where-the-cache-went">
-${source === null ? '' : `<p class="meta">${escapeHtmlText(source)}</p>\n`}<h2>${escapeHtmlText(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}</h2>
+${source === null ? '' : `<p class="meta">${escapeHtmlText(source)}</p>\n`}<h2>${escapeHtmlText(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed).replace(/^where/, 'Where'))}</h2>
 <table><thead><tr>${header}</tr></thead><tbody>
 ${rows}
 </tbody></table>

@@ -22,14 +22,26 @@ export function causeCells(row: CauseRow, currency: string): string[] {
   return [row.title, count(row.requests), count(row.tokens), money(row.cost, currency), exampleText(row.worst)];
 }
 
-/** "1,190,154 tokens prefilled or written again, $6.2300, over 693 requests" */
-export function lossHeadline(rows: readonly CauseRow[], currency: string): string {
+/** What the logs say was prefilled or written, over the requests that logged usage. */
+export interface LoggedInput {
+  readonly requests: number;
+  readonly uncached: number;
+  readonly cacheWrite: number;
+}
+
+/**
+ * "where the cache went, as the replay predicts it: 1,190,154 tokens prefilled or written ($6.2300)
+ * (logged: 1,204,311 on 693 requests); …". The rows are the replay's prediction, so the headline
+ * says so and sets the logged uncached plus written tokens beside it.
+ */
+export function lossHeadline(rows: readonly CauseRow[], currency: string, logged: LoggedInput | null = null): string {
   const tokens = rows.reduce((sum, row) => sum + row.tokens, 0);
   const cost = rows.reduce((sum, row) => sum + row.cost, 0);
   const avoidable = rows.filter((row) => row.cause !== 'new-content');
   const lost = avoidable.reduce((sum, row) => sum + row.tokens, 0);
   const lostCost = avoidable.reduce((sum, row) => sum + row.cost, 0);
-  return `where the cache went: ${count(tokens)} tokens prefilled or written (${money(cost, currency)}); ${count(lost)} of them (${money(lostCost, currency)}) written or prefilled again for a cause below, the rest new content`;
+  const beside = logged === null ? '' : ` (logged: ${count(logged.uncached + logged.cacheWrite)} prefilled or written on ${count(logged.requests)} request${logged.requests === 1 ? '' : 's'})`;
+  return `where the cache went, as the replay predicts it: ${count(tokens)} tokens prefilled or written (${money(cost, currency)})${beside}; ${count(lost)} of them (${money(lostCost, currency)}) written or prefilled again for a cause below, the rest new content`;
 }
 
 function ttlLine(whatIf: TtlWhatIf, currency: string): string {
