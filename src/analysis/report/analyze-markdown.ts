@@ -1,5 +1,6 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
+import { accuracyLine, predictionAccuracy } from '../result/prediction-accuracy.js';
 import { divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
 import { chunkedWriter, type ChunkedWriter } from './chunked-writer.js';
 import { cell } from './diff-text.js';
@@ -102,6 +103,9 @@ export function writeAnalyzeMarkdown(result: AnalyzeResult & { readonly report?:
     if (tree.notes.length > 0) out.push(...tree.notes.map((note) => `> ${cell(note)}`), '');
   });
   if (result.trees.length > 1) out.push(`**All ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}**`, '');
+  // The self-check, as the text report gives it: whether to trust the predictions on these logs.
+  const selfCheck = accuracyLine(predictionAccuracy(result.trees));
+  if (selfCheck !== null) out.push(cell(selfCheck), '');
   for (const skip of result.skipped) out.push(`- skipped \`${cell(skip.file)}\`: ${cell(skip.reason)}`);
   if (options.requests !== false) out.push('<sub>* cause inferred from the request bytes (no host scope)</sub>');
   out.close();

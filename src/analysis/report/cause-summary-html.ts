@@ -15,7 +15,7 @@ export function causeSummaryHtml(result: AnalyzeResult & { readonly report?: Ana
   const report = result.report;
   if (report === undefined) return '';
   const source = sourceLine(report, result.trees.length);
-  const align = (column: number) => (CAUSE_NUMERIC_COLUMNS.has(column) ? ' style="text-align:right"' : '');
+  const align = (column: number) => (CAUSE_NUMERIC_COLUMNS.has(column) ? ' style="text-align:right;white-space:nowrap"' : '');
   const header = [...CAUSE_COLUMNS, 'to avoid it'].map((name, column) => `<th${align(column)}>${escapeHtmlText(name)}</th>`).join('');
   const rows = report.byCause
     .map((row) => `<tr>${[...causeCells(row, result.currency), row.advice].map((text, column) => `<td${align(column)}>${escapeHtmlText(text)}</td>`).join('')}</tr>`)

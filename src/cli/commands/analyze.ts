@@ -95,8 +95,7 @@ async function streamedReport(result: ReportedAnalysis, format: 'json' | 'md', o
 /** The report as one text: the HTML page or the terminal text; each renderer imported only when asked for. */
 async function renderReport(result: ReportedAnalysis, format: 'text' | 'html', options: { colour: boolean; requests: boolean }): Promise<string> {
   if (format === 'html') {
-    const [{ renderHtmlReport }, { causeSummaryHtml }] = await Promise.all([import('../../analysis/report/html/render-html-report.js'), import('../../analysis/report/cause-summary-html.js')]);
-    return renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped });
+    return (await import('../../analysis/report/analyze-html.js')).renderAnalyzeHtml(result);
   }
   return (await import('../../analysis/report/analyze-text.js')).renderAnalyzeText(result, options);
 }
