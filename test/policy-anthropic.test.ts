@@ -85,7 +85,8 @@ describe('Anthropic cache policy', () => {
     const input = { tokens: 9000, matches: [written([7990], 7995, 50 * 60)], breakpoints: [8990], model };
     expect(hour.predict(input).cacheRead).toBe(7990);
     expect(anthropicPolicy.predict(input).cacheRead).toBe(0);
-    expect(hour.pricesFor(model)).toMatchObject({ input: 3, cacheWrite: 6, cacheRead: 0.3, output: 15 });
+    expect(hour.predict({ ...input, matches: [] })).toMatchObject({ cacheWrite: 8990, cacheWrite1h: 8990 });
+    expect(hour.pricesFor(model)).toMatchObject({ input: 3, cacheWrite: 3.75, cacheWrite1h: 6, cacheRead: 0.3, output: 15 });
   });
 
   it('prices: writes 1.25× and reads 0.1× of the model base price', () => {
@@ -93,7 +94,10 @@ describe('Anthropic cache policy', () => {
     expect(anthropicPolicy.pricesFor('claude-haiku-4-5-20251001')).toMatchObject({ input: 1, cacheWrite: 1.25, output: 5 });
     expect(anthropicPolicy.pricesFor('claude-opus-4-1-20250805')).toMatchObject({ input: 15, output: 75 });
     expect(anthropicPolicy.pricesFor('claude-opus-4-20250514')).toMatchObject({ input: 15, output: 75 });
-    expect(anthropicPolicy.pricesFor('claude-opus-4-8').source).toContain("no row for 'claude-opus-4-8'");
+    expect(anthropicPolicy.pricesFor('claude-opus-4-7')).toMatchObject({ input: 5, cacheWrite: 6.25, cacheWrite1h: 10, output: 25 });
+    const unknown = anthropicPolicy.pricesFor('claude-opus-9-9');
+    expect(unknown.standInFor).toBe('claude-opus-9-9');
+    expect(unknown.source).toContain("no published price for 'claude-opus-9-9', priced as claude-sonnet-4-5");
   });
 
   const minimums = {

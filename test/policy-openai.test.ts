@@ -40,13 +40,15 @@ describe('OpenAI cache policy', () => {
     expect(openaiRoute('gpt-4o')).toEqual({ provider: 'openai', model: 'gpt-4o' });
   });
 
-  it('every parameter names its source, and prices pick the longest model prefix', () => {
+  it('every parameter names its source, prices are the published rows, and an unknown model is a named stand-in', () => {
     for (const parameter of Object.values(openaiPolicy.parameters)) expect(parameter.source).toMatch(/^https:\/\//);
     expect(openaiPolicy.pricesFor('gpt-4o-mini-2024-07-18')).toMatchObject({ input: 0.15, cacheRead: 0.075 });
     expect(openaiPolicy.pricesFor('gpt-4o-2024-08-06')).toMatchObject({ input: 2.5, cacheRead: 1.25 });
-    expect(openaiPolicy.pricesFor('some-future-model').source).toContain("no row for 'some-future-model'");
+    expect(openaiPolicy.pricesFor('some-future-model')).toMatchObject({ standInFor: 'some-future-model' });
+    expect(openaiPolicy.pricesFor('some-future-model').source).toContain("no published price for 'some-future-model', priced as gpt-5");
     expect(openaiPolicy.pricesFor('gpt-5-2025-08-07')).toMatchObject({ input: 1.25, cacheRead: 0.125 });
-    expect(openaiPolicy.pricesFor('gpt-5.6-sol').source).toContain("no row for 'gpt-5.6-sol'");
+    expect(openaiPolicy.pricesFor('gpt-5.6-sol')).toMatchObject({ input: 4, cacheRead: 0.4, cacheWrite: 5, output: 20 });
+    expect(openaiPolicy.pricesFor('gpt-5.6-sol').standInFor).toBeUndefined();
   });
 
   it('refuses an increment that is not a positive integer', () => {

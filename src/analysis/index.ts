@@ -1,7 +1,7 @@
 // kvprefix/analysis: what the user gets from recorded traffic and compositions: replays of DSH logs,
 // Claude Code transcripts and captured request bodies through provider cache policies, the cause of
 // every miss, duplication and simulation, guard checks, and the reports (text, Markdown, JSON, HTML).
-// Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
+// Wire-body readers: captured OpenAI, DeepSeek, Anthropic and Bedrock request bodies → hashed requests.
 export {
   readRequestBody,
   readRequestFile,
@@ -101,6 +101,12 @@ export {
   anthropicPolicy,
   CACHE_POLICIES,
   costOf,
+  createAnthropicPolicy,
+  createDeepSeekPolicy,
+  createOpenAIPolicy,
+  createPolicyRegistry,
+  createSglangPolicy,
+  createVllmPolicy,
   deepseekPolicy,
   openaiPolicy,
   openaiRoute,
@@ -122,12 +128,15 @@ export type {
   OpenAIPolicyOptions,
   PolicyInput,
   PolicyParameter,
+  LongContextPrices,
   PolicyRegistry,
   PriceOverrides,
   PriceTable,
   SglangPolicyOptions,
   VllmPolicyOptions,
 } from './policies/index.js';
+// Published model prices (a maintained table's rows, in force at a request's time).
+export { PriceBook, publishedPrices } from './prices/index.js';
 // DeepSeek V4 request rendering and tokenizer (src/analysis/deepseek).
 export {
   DeepSeekV4Tokenizer,

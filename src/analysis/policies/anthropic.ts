@@ -1,4 +1,5 @@
 import { UsageError } from '../../prefix/index.js';
+import { PriceBook, publishedOrStandIn } from '../prices/index.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
 
 const CACHING_DOC = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
@@ -30,33 +31,22 @@ const MINIMUM_TOKENS: ReadonlyArray<readonly [modelPrefix: string, tokens: numbe
 // Opus 4.8, Opus 4.1, Opus 4, Sonnet 4.5, Sonnet 4, Sonnet 3.7, Opus 3.
 const DEFAULT_MINIMUM_TOKENS = 1024;
 
-/** Base input and output USD per million tokens (pricing doc); cache prices follow from the multipliers. */
-const BASE_PRICES: ReadonlyArray<readonly [modelPrefix: string, input: number, output: number]> = [
-  ['claude-opus-4-6', 5, 25],
-  ['claude-opus-4-5', 5, 25],
-  ['claude-opus-4-1', 15, 75],
-  // Opus 4 by its dated id and alias only, so a newer Opus 4.x without a row says so instead of
-  // silently taking Opus 4 prices.
-  ['claude-opus-4-2', 15, 75],
-  ['claude-opus-4-0', 15, 75],
-  ['claude-3-opus', 15, 75],
-  ['claude-sonnet-4', 3, 15],
-  ['claude-3-7-sonnet', 3, 15],
-  ['claude-haiku-4-5', 1, 5],
-  ['claude-3-5-haiku', 0.8, 4],
-  ['claude-3-haiku', 0.25, 1.25],
-];
-const FALLBACK_PRICE_MODEL = 'claude-sonnet-4';
+/**
+ * The row that prices a model the price table does not know, named in the stand-in's `source` and
+ * marked with `standInFor` so every report says so.
+ */
+const STAND_IN_MODEL = 'claude-sonnet-4-5';
+
+/**
+ * Where Claude is sold: Anthropic's own API first, then Bedrock (`aws`: ids such as
+ * `converse/jp.anthropic.claude-haiku-4-5-20251001-v1:0`, at its regional rates) and Vertex (`google`).
+ */
+const CLAUDE_PROVIDERS = ['anthropic', 'aws', 'google'] as const;
 
 function longestPrefix<T extends readonly [string, ...unknown[]]>(rows: readonly T[], model: string): T | undefined {
   let best: T | undefined;
   for (const row of rows) if (model.startsWith(row[0]) && (best === undefined || row[0].length > best[0].length)) best = row;
   return best;
-}
-
-/** A price rounded to a millionth of a currency unit, so 3 × 0.1 shows as 0.3. */
-function perMillion(price: number): number {
-  return Math.round(price * 1e6) / 1e6;
 }
 
 /** Anthropic's minimum cacheable prompt length for a model id (1024 / 2048 / 4096 by family). */
@@ -78,6 +68,8 @@ function parametersFor(ttl: '5m' | '1h'): Record<string, PolicyParameter> {
         ? { value: 2, unit: '× base input', source: `${PRICING_DOC} (1-hour cache writes)` }
         : { value: 1.25, unit: '× base input', source: `${PRICING_DOC} (5-minute cache writes)` },
     readMultiplier: { value: 0.1, unit: '× base input', source: `${PRICING_DOC} (cache hits and refreshes)` },
+    // Prices a 1-hour write where the price table's row has no 1-hour rate (its Bedrock rows).
+    oneHourWriteMultiplier: { value: 2, unit: '× base input', source: `${PRICING_DOC} (1-hour cache writes)` },
   };
 }
 
@@ -105,8 +97,7 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
   const maxBreakpoints = parameters['maxBreakpoints']!.value;
   const lookback = parameters['lookbackBlocks']!.value;
   const ttlSeconds = parameters['ttlSeconds']!.value;
-  const writeMultiplier = parameters['writeMultiplier']!.value;
-  const readMultiplier = parameters['readMultiplier']!.value;
+  const oneHourWriteMultiplier = parameters['oneHourWriteMultiplier']!.value;
 
   function readFrom(match: CacheMatch, input: PolicyInput, breakpoints: readonly number[], minimum: number): number {
     const shared = Math.min(match.sharedTokens, match.entryTokens, input.tokens);
@@ -122,29 +113,14 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
     return best;
   }
 
-  // Asked for on every replayed request: each model's table is built once per policy.
-  const prices = new Map<string, PriceTable>();
+  // Asked for on every replayed request: each model's row is looked up once per minute per policy.
+  const book = new PriceBook();
+  const withHourRate = (row: PriceTable): PriceTable =>
+    row.cacheWrite1h !== undefined ? row : { ...row, cacheWrite1h: row.input * oneHourWriteMultiplier, source: `${row.source}; 1-hour writes at ${oneHourWriteMultiplier}× input (${PRICING_DOC})` };
   return {
     name: 'anthropic',
     parameters,
-    pricesFor(model: string): PriceTable {
-      let table = prices.get(model);
-      if (table === undefined) {
-        const row = longestPrefix(BASE_PRICES, model) ?? longestPrefix(BASE_PRICES, FALLBACK_PRICE_MODEL)!;
-        const known = model.startsWith(row[0]);
-        table = Object.freeze({
-          currency: 'USD',
-          input: row[1],
-          cacheRead: perMillion(row[1] * readMultiplier),
-          cacheWrite: perMillion(row[1] * writeMultiplier),
-          output: row[2],
-          source: known ? `${PRICING_DOC} (${row[0]})` : `${PRICING_DOC} (no row for '${model}': ${row[0]} prices)`,
-          ...(known ? {} : { standInFor: model }),
-        });
-        prices.set(model, table);
-      }
-      return table;
-    },
+    pricesFor: (model: string, at?: Date): PriceTable => withHourRate(publishedOrStandIn(book, CLAUDE_PROVIDERS, model, STAND_IN_MODEL, at)),
     predict(input: PolicyInput): CachePrediction {
       const breakpoints = [...new Set(input.breakpoints ?? [])].sort((a, b) => a - b);
       if (breakpoints.length > maxBreakpoints) {
@@ -155,7 +131,7 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
       for (const match of input.matches) read = Math.max(read, readFrom(match, input, breakpoints, minimum));
       const last = breakpoints.at(-1);
       const write = last !== undefined && last >= minimum && last > read ? Math.min(last, input.tokens) - read : 0;
-      return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, cacheReadRange: [read, read] };
+      return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, ...(ttl === '1h' ? { cacheWrite1h: write } : {}), cacheReadRange: [read, read] };
     },
   };
 }

@@ -31,13 +31,31 @@ export interface CachePrediction extends CacheUsage {
   readonly cacheReadRange: readonly [low: number, high: number];
 }
 
+/**
+ * The rates of a request whose whole input is above `aboveInputTokens`: every token of such a
+ * request is billed at them (Anthropic's and OpenAI's long-context pricing).
+ */
+export interface LongContextPrices {
+  readonly aboveInputTokens: number;
+  readonly input: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+  readonly cacheWrite1h?: number;
+  readonly output: number;
+}
+
 /** Prices per million tokens, in one currency. Users override them with `--prices FILE`. */
 export interface PriceTable {
   readonly currency: string;
   readonly input: number;
   readonly cacheRead: number;
+  /** A cache write with the provider's default (shortest) TTL: Anthropic's 5-minute write. */
   readonly cacheWrite: number;
+  /** A 1-hour cache write (Anthropic: 2× input); absent where the provider has no such write. */
+  readonly cacheWrite1h?: number;
   readonly output: number;
+  /** Rates that replace these when a request's whole input is above a threshold. */
+  readonly longContext?: LongContextPrices;
   readonly source: string;
   /**
    * Set when the table has no row for the model asked about and these are another model's prices
@@ -47,10 +65,18 @@ export interface PriceTable {
   readonly standInFor?: string;
 }
 
-/** Cost of one request's input (and output when known) under a price table. */
+/**
+ * Cost of one request's input (and output when known) under a price table: 1-hour writes
+ * (`usage.cacheWrite1h`, a part of `cacheWrite`) at the 1-hour rate, the rest at the default write
+ * rate, and every token at the long-context rates when the request's whole input is above them.
+ */
 export function costOf(usage: CacheUsage, prices: PriceTable, outputTokens = 0): number {
+  const total = usage.uncached + usage.cacheRead + usage.cacheWrite;
+  const rates = prices.longContext !== undefined && total > prices.longContext.aboveInputTokens ? prices.longContext : prices;
+  const hour = Math.min(usage.cacheWrite1h ?? 0, usage.cacheWrite);
+  const hourRate = rates.cacheWrite1h ?? rates.cacheWrite;
   return (
-    (usage.uncached * prices.input + usage.cacheRead * prices.cacheRead + usage.cacheWrite * prices.cacheWrite + outputTokens * prices.output) /
+    (usage.uncached * rates.input + usage.cacheRead * rates.cacheRead + (usage.cacheWrite - hour) * rates.cacheWrite + hour * hourRate + outputTokens * rates.output) /
     1_000_000
   );
 }
@@ -105,7 +131,11 @@ export interface CachePolicy {
   readonly name: CachePolicyName;
   /** Every number the rule uses, with its source. */
   readonly parameters: Readonly<Record<string, PolicyParameter>>;
-  /** Default prices for a model on this provider (users override them with `--prices FILE`). */
-  pricesFor(model: string): PriceTable;
+  /**
+   * Default prices for a model on this provider, in force at `at` when given (users override them
+   * with `--prices FILE`). A model the price table has no row for gets a stand-in row with
+   * `standInFor` set, which every report names.
+   */
+  pricesFor(model: string, at?: Date): PriceTable;
   predict(input: PolicyInput): CachePrediction;
 }

@@ -1,9 +1,8 @@
 import type { RouteKey } from '../../prefix/index.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
-import { pricesByModelPrefix, type ModelPrices } from './model-prices.js';
+import { PriceBook, publishedOrStandIn } from '../prices/index.js';
 
 const CACHING_DOC = 'https://developers.openai.com/api/docs/guides/prompt-caching';
-const PRICING_DOC = 'https://openai.com/api/pricing';
 
 /** Settings of the OpenAI rule; every default is the documented number. */
 export interface OpenAIPolicyOptions {
@@ -42,17 +41,8 @@ function parametersFor(retention: 'in-memory' | '24h', increment: number | undef
   };
 }
 
-// USD per million tokens, standard tier; cached input is the "Cached input" column (writes are free).
-const OPENAI_PRICES: readonly ModelPrices[] = [
-  { model: 'gpt-5-mini', input: 0.25, cacheRead: 0.025, cacheWrite: 0.25, output: 2 },
-  { model: 'gpt-5-nano', input: 0.05, cacheRead: 0.005, cacheWrite: 0.05, output: 0.4 },
-  { model: 'gpt-5', input: 1.25, cacheRead: 0.125, cacheWrite: 1.25, output: 10 },
-  { model: 'gpt-4.1-mini', input: 0.4, cacheRead: 0.1, cacheWrite: 0.4, output: 1.6 },
-  { model: 'gpt-4.1-nano', input: 0.1, cacheRead: 0.025, cacheWrite: 0.1, output: 0.4 },
-  { model: 'gpt-4.1', input: 2, cacheRead: 0.5, cacheWrite: 2, output: 8 },
-  { model: 'gpt-4o-mini', input: 0.15, cacheRead: 0.075, cacheWrite: 0.15, output: 0.6 },
-  { model: 'gpt-4o', input: 2.5, cacheRead: 1.25, cacheWrite: 2.5, output: 10 },
-];
+/** Prices a model the price table does not know (named in every report as a stand-in). */
+const STAND_IN_MODEL = 'gpt-5';
 
 /** The longest cached prefix OpenAI serves from `shared` tokens: nothing under 1024, then whole 128-token steps. */
 export function openaiCachedTokens(shared: number, minimumTokens = 1024, increment = 128): number {
@@ -81,10 +71,12 @@ export function createOpenAIPolicy(options: OpenAIPolicyOptions = {}): CachePoli
   const atMost = parameters['retainedAtMost']!.value;
   const readOf = (match: CacheMatch, tokens: number): number =>
     openaiCachedTokens(Math.min(match.sharedTokens, match.entryTokens, tokens), minimum, increment);
+  // Asked for on every replayed request: each model's row is looked up once per minute per policy.
+  const book = new PriceBook();
   return {
     name: 'openai',
     parameters,
-    pricesFor: (model: string): PriceTable => pricesByModelPrefix(OPENAI_PRICES, model, 'USD', PRICING_DOC, 'gpt-4o'),
+    pricesFor: (model: string, at?: Date): PriceTable => publishedOrStandIn(book, 'openai', model, STAND_IN_MODEL, at),
     predict(input: PolicyInput): CachePrediction {
       let sure = 0;
       let possible = 0;

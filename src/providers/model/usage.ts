@@ -3,7 +3,7 @@
  * `{inputTokens, outputTokens, cacheReadTokens?, cacheWriteTokens?, reasoningTokens?}` where
  * `inputTokens` is the *uncached* input: in the recorded `subagent-fork-in-process` scenario the
  * parent's second request reads (158 uncached, 2816 cached) for a prompt of 2974 tokens
- * (corpus/README.md, "Example of what the numbers say").
+ * (DSH's recording of that scenario against the DeepSeek API).
  */
 export interface ModelUsage extends CacheUsage {
   /** Generated tokens, reasoning included. */
@@ -25,6 +25,11 @@ export interface CacheUsage {
   readonly cacheRead: number;
   /** Input tokens written to the cache by this call (Anthropic bills these; DeepSeek reports none). */
   readonly cacheWrite: number;
+  /**
+   * The part of `cacheWrite` written with a 1-hour TTL (Anthropic's `ephemeral_1h_input_tokens`),
+   * billed at its own rate. Absent: every write has the provider's default TTL.
+   */
+  readonly cacheWrite1h?: number;
 }
 
 /** The usage record as DSH logs it on `assistant/message` and on the `usage` stream chunk. */
