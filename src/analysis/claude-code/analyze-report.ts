@@ -37,6 +37,8 @@ export interface AnalyzeReport {
   readonly trees: readonly TreeReport[];
   readonly byCause: readonly CauseRow[];
   readonly whatIf: { readonly ttl: TtlWhatIf | null; readonly fork: ForkWhatIf | null };
+  /** Cache-write tokens the input logged, and how many of them were 1-hour writes (`--ttl 1h` is offered only where some were not). */
+  readonly loggedWrites: { readonly total: number; readonly oneHour: number };
   /** Subagents over every tree that `--fork` would replay as forks (0: the report offers no fork what-if). */
   readonly forkableSubagents: number;
   /** The `--by` table (null without `--by`). */
@@ -115,6 +117,21 @@ export async function treeLabel(tree: SessionTreeAnalysis, known?: SessionLabel)
   return { project: label.cwd ?? decodeProjectFolder(path.basename(path.dirname(root.file))), title: label.title };
 }
 
+/** The logged cache writes of the trees, and their 1-hour part. */
+function loggedWrites(trees: readonly SessionTreeAnalysis[]): { total: number; oneHour: number } {
+  let total = 0;
+  let oneHour = 0;
+  for (const tree of trees) {
+    for (const session of tree.sessions) {
+      for (const request of session.requests) {
+        total += request.observed?.cacheWrite ?? 0;
+        oneHour += request.observed?.cacheWrite1h ?? 0;
+      }
+    }
+  }
+  return { total, oneHour };
+}
+
 /** The report's whole-run part, from the settled trees. */
 export function assembleReport(
   settled: readonly { readonly tree: SessionTreeAnalysis; readonly report: TreeReport }[],
@@ -138,6 +155,7 @@ export function assembleReport(
     },
     rollUp: rows,
     forkableSubagents: reports.reduce((sum, report) => sum + report.forkable, 0),
+    loggedWrites: loggedWrites(settled.map((entry) => entry.tree)),
   };
 }
 

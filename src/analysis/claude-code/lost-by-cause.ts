@@ -1,4 +1,5 @@
-import { costOf, type CachePolicy } from '../policies/cache-policy.js';
+import type { CachePolicy } from '../policies/cache-policy.js';
+import { partCost } from './part-cost.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 
 /**
@@ -123,7 +124,10 @@ export function treeLossByCause(tree: SessionTreeAnalysis, policy: CachePolicy):
       const written = request.predicted.cacheWrite;
       if (uncached + written === 0) continue;
       const cause = lossCauseOf(request, session);
-      const cost = costOf({ uncached, cacheRead: 0, cacheWrite: written }, policy.pricesFor(request.route.model));
+      // Priced at the rates of the whole request (its long-context tier), 1-hour writes at theirs.
+      const hour = request.predicted.cacheWrite1h;
+      const prices = policy.pricesFor(request.route.model, request.time === null ? undefined : new Date(request.time));
+      const cost = partCost({ uncached, cacheRead: 0, cacheWrite: written, ...(hour === undefined ? {} : { cacheWrite1h: hour }) }, request.predicted, prices);
       const sum = sums.get(cause) ?? { requests: 0, uncached: 0, written: 0, cost: 0, worst: null };
       sum.requests++;
       sum.uncached += uncached;

@@ -73,6 +73,25 @@ function parametersFor(ttl: '5m' | '1h'): Record<string, PolicyParameter> {
   };
 }
 
+/** The 1-hour TTL (`cache_control: {type: "ephemeral", ttl: "1h"}`, prompt-caching doc). */
+const ONE_HOUR_SECONDS = 3600;
+
+/**
+ * Of a write from `read` to `read + write`, the tokens written with the 1-hour TTL: everything up to
+ * the last breakpoint the request marks `ttl: "1h"` (1-hour entries must come before 5-minute ones,
+ * so the 1-hour part is the write's first part), priced at the 1-hour rate.
+ */
+function oneHourPart(input: PolicyInput, read: number, write: number): number {
+  const ttls = input.breakpointTtls;
+  const positions = input.breakpoints;
+  if (ttls === undefined || positions === undefined || write === 0) return 0;
+  let hourEnd = 0;
+  positions.forEach((position, at) => {
+    if ((ttls[at] ?? 0) >= ONE_HOUR_SECONDS) hourEnd = Math.max(hourEnd, Math.min(position, input.tokens));
+  });
+  return Math.max(0, Math.min(hourEnd, read + write) - read);
+}
+
 /** True when an earlier entry ending at `position` can be found from one of this request's breakpoints. */
 function reachable(position: number, breakpoints: readonly number[], blockEnds: readonly number[] | undefined, lookback: number): boolean {
   if (blockEnds === undefined) return breakpoints.some((breakpoint) => breakpoint >= position);
@@ -131,7 +150,8 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
       for (const match of input.matches) read = Math.max(read, readFrom(match, input, breakpoints, minimum));
       const last = breakpoints.at(-1);
       const write = last !== undefined && last >= minimum && last > read ? Math.min(last, input.tokens) - read : 0;
-      return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, ...(ttl === '1h' ? { cacheWrite1h: write } : {}), cacheReadRange: [read, read] };
+      const hour = ttl === '1h' ? write : oneHourPart(input, read, write);
+      return { uncached: input.tokens - read - write, cacheRead: read, cacheWrite: write, ...(hour > 0 ? { cacheWrite1h: hour } : {}), cacheReadRange: [read, read] };
     },
   };
 }

@@ -116,6 +116,12 @@ export interface PolicyInput {
   readonly matches: readonly CacheMatch[];
   /** Token offsets of this request's explicit cache breakpoints (Anthropic `cache_control`); empty for automatic caches. */
   readonly breakpoints?: readonly number[];
+  /**
+   * The TTL in seconds each of this request's breakpoints asks for, in the order of `breakpoints`
+   * (Anthropic's `cache_control.ttl`: a request may mark 1-hour entries before 5-minute ones). Absent:
+   * the policy's own TTL for all of them.
+   */
+  readonly breakpointTtls?: readonly number[];
   /** The model, where a rule depends on it (Anthropic's per-model minimum). */
   readonly model?: string;
   /**

@@ -24,6 +24,8 @@ export interface MeasuredRequest {
   /** Every stored entry the cache could serve this request from; the policy applies TTL and breakpoints. */
   readonly matches: readonly CacheMatch[];
   readonly breakpoints?: readonly number[];
+  /** The TTL in seconds each breakpoint asks for (`PolicyInput.breakpointTtls`), where the source knows it. */
+  readonly breakpointTtls?: readonly number[];
   readonly blockEnds?: readonly number[];
   readonly observed: (CacheUsage & { readonly output?: number }) | null;
   /** Output tokens both costs are priced with (the logged output, so the costs differ only by the cache). */
@@ -67,6 +69,7 @@ export function replayRequests<Step>(source: ReplaySource<Step>): SessionAnalysi
       matches: measured.matches,
       model: measured.model,
       ...(measured.breakpoints === undefined ? {} : { breakpoints: measured.breakpoints }),
+      ...(measured.breakpointTtls === undefined ? {} : { breakpointTtls: measured.breakpointTtls }),
       ...(measured.blockEnds === undefined ? {} : { blockEnds: measured.blockEnds }),
     });
     const predicted = source.round ? source.round(raw) : raw;

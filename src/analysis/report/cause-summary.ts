@@ -45,7 +45,9 @@ export function lossHeadline(rows: readonly CauseRow[], currency: string, logged
 }
 
 function ttlLine(whatIf: TtlWhatIf, currency: string): string {
-  const verdict = whatIf.saved >= 0 ? `saves ${money(whatIf.saved, currency)}` : `costs ${money(-whatIf.saved, currency)} more`;
+  // Requests that already write 1-hour entries replay the same under it: no saving to claim either way.
+  const same = Math.abs(whatIf.saved) < 5e-7 && whatIf.cacheRead.replayed === whatIf.cacheRead.alternative;
+  const verdict = same ? 'changes nothing' : whatIf.saved >= 0 ? `saves ${money(whatIf.saved, currency)}` : `costs ${money(-whatIf.saved, currency)} more`;
   return `what if the TTL were 1 hour (same ${count(whatIf.requests)} requests replayed): ${verdict} — reads ${count(whatIf.cacheRead.replayed)} → ${count(whatIf.cacheRead.alternative)} tokens, writes cost ${money(whatIf.writeCost.replayed, currency)} → ${money(whatIf.writeCost.alternative, currency)}; input cost ${money(whatIf.cost.replayed, currency)} → ${money(whatIf.cost.alternative, currency)}`;
 }
 
@@ -62,7 +64,8 @@ export function subagentCount(trees: readonly SessionTreeAnalysis[]): number {
 
 /**
  * The what-if lines of a report. Each is a second replay of every request, so each is asked for
- * (`--ttl 1h`, `--fork`); when one was not and the input shows what it is about (an idle gap,
+ * (`--ttl 1h`, `--fork`); when one was not and the input shows what it is about (an idle gap in
+ * requests that do not already write only 1-hour entries,
  * subagents `--fork` would fork), a line says how to get it.
  */
 export function whatIfLines(report: AnalyzeReport, currency: string): string[] {
@@ -70,7 +73,7 @@ export function whatIfLines(report: AnalyzeReport, currency: string): string[] {
   const subagents = report.forkableSubagents;
   const lines: string[] = [];
   if (report.whatIf.ttl !== null) lines.push(ttlLine(report.whatIf.ttl, currency));
-  else if (report.byCause.some((row) => row.cause === 'idle-gap')) lines.push('what if the TTL were 1 hour: run again with --ttl 1h to replay the same requests under it');
+  else if (report.byCause.some((row) => row.cause === 'idle-gap') && (report.loggedWrites.total === 0 || report.loggedWrites.oneHour < report.loggedWrites.total)) lines.push('what if the TTL were 1 hour: run again with --ttl 1h to replay the same requests under it');
   if (report.whatIf.fork !== null) lines.push(forkLine(report.whatIf.fork, currency));
   else if (subagents > 0) lines.push(`what if the ${count(subagents)} subagent${subagents === 1 ? '' : 's'} had been forked instead of spawned: run again with --fork to replay the same requests that way`);
   return lines;
