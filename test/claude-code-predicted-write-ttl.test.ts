@@ -70,6 +70,7 @@ describe('the 1-hour what-if is offered only where some logged write was not a 1
     rollUp: null,
     forkableSubagents: 0,
     loggedWrites,
+    prices: { missing: [] },
   });
 
   it('an idle gap in sessions writing 5-minute entries (or logging none) is offered --ttl 1h', () => {

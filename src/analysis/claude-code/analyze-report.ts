@@ -22,8 +22,42 @@ export interface TreeReport {
   readonly ttl: TtlWhatIf | null;
   /** Its children forked instead of spawned (null without children). */
   readonly fork: ForkWhatIf | null;
+  /** Models of its requests the prices had no row for, with what priced them instead. */
+  readonly missingPrices: readonly MissingPrice[];
   /** Its subagents that `--fork` replays as forks (`forkableSubagents`), in the window: what the report offers to replay. */
   readonly forkable: number;
+}
+
+/** A model with no price row: how many requests it priced, and what priced them instead (the stand-in row's source). */
+export interface MissingPrice {
+  readonly model: string;
+  readonly requests: number;
+  readonly usedInstead: string;
+}
+
+/** The models of a tree's requests that its policy has no price row for (`standInFor`), with what priced them. */
+export function missingPricesOf(tree: SessionTreeAnalysis, policy: CachePolicy): MissingPrice[] {
+  const found = new Map<string, { requests: number; usedInstead: string }>();
+  for (const session of tree.sessions) {
+    for (const request of session.requests) {
+      const prices = policy.pricesFor(request.route.model, request.time === null ? undefined : new Date(request.time));
+      if (prices.standInFor === undefined) continue;
+      const entry = found.get(request.route.model) ?? { requests: 0, usedInstead: prices.source };
+      entry.requests++;
+      found.set(request.route.model, entry);
+    }
+  }
+  return [...found].map(([model, entry]) => ({ model, ...entry }));
+}
+
+/** Missing prices of several trees merged by model. */
+function mergeMissingPrices(lists: readonly (readonly MissingPrice[])[]): MissingPrice[] {
+  const merged = new Map<string, MissingPrice>();
+  for (const list of lists) for (const entry of list) {
+    const known = merged.get(entry.model);
+    merged.set(entry.model, known === undefined ? entry : { ...known, requests: known.requests + entry.requests });
+  }
+  return [...merged.values()].sort((a, b) => b.requests - a.requests || (a.model < b.model ? -1 : 1));
 }
 
 /** "Where the cache went" and the roll-ups, over every tree of an analysis. */
@@ -37,6 +71,8 @@ export interface AnalyzeReport {
   readonly trees: readonly TreeReport[];
   readonly byCause: readonly CauseRow[];
   readonly whatIf: { readonly ttl: TtlWhatIf | null; readonly fork: ForkWhatIf | null };
+  /** The prices used: every model with no price row, with what priced it instead (never silently another model's). */
+  readonly prices: { readonly missing: readonly MissingPrice[] };
   /** Cache-write tokens the input logged, and how many of them were 1-hour writes (`--ttl 1h` is offered only where some were not). */
   readonly loggedWrites: { readonly total: number; readonly oneHour: number };
   /** Subagents over every tree that `--fork` would replay as forks (0: the report offers no fork what-if). */
@@ -91,6 +127,7 @@ export function settleTree(
     byCause: treeLossByCause(kept, policy),
     ttl: other === null || alternative === undefined ? null : ttlWhatIf(kept, policy, other, alternative.policy),
     fork: forkedWhatIf(fork ?? null, options.window, policy),
+    missingPrices: missingPricesOf(kept, policy),
     forkable: [...forkableSubagents(tree)].filter((file) => kept.sessions.some((session) => session.file === file && session.requests.length > 0)).length,
   };
   const duplication = treeDuplication(kept, policy);
@@ -156,6 +193,7 @@ export function assembleReport(
     rollUp: rows,
     forkableSubagents: reports.reduce((sum, report) => sum + report.forkable, 0),
     loggedWrites: loggedWrites(settled.map((entry) => entry.tree)),
+    prices: { missing: mergeMissingPrices(reports.map((report) => report.missingPrices)) },
   };
 }
 

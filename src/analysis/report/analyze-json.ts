@@ -31,7 +31,7 @@ export function closingJson(result: MaybeReported) {
     accuracy: predictionAccuracy(result.trees),
     ...(report === undefined
       ? {}
-      : { byCause: report.byCause, whatIf: { ...report.whatIf, forkableSubagents: report.forkableSubagents }, ...(report.rollUp === null ? {} : { rollUp: report.rollUp }), source: { folders: report.folders, window: report.window } }),
+      : { byCause: report.byCause, whatIf: { ...report.whatIf, forkableSubagents: report.forkableSubagents }, prices: report.prices, ...(report.rollUp === null ? {} : { rollUp: report.rollUp }), source: { folders: report.folders, window: report.window } }),
     currency: result.currency,
     skipped: result.skipped,
   };

@@ -8,7 +8,7 @@ import { duplicationLines } from './duplication-lines.js';
 import { commonNotes, totalsLine } from './analyze-text.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import { treeRoutes, treeTitle } from './analyze-rows.js';
-import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, whatIfLines } from './cause-summary.js';
 import { markdownTable, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 
 /** Options of the Markdown renderer. */
@@ -27,6 +27,8 @@ function summaryMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeRepo
   out.push(`### ${cell(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed).replace(/^where/, 'Where'))}`, '');
   const headers = [...CAUSE_COLUMNS, 'to avoid it'];
   out.push(...markdownTable(headers, report.byCause.map((row) => [...causeCells(row, result.currency), row.advice]), CAUSE_NUMERIC_COLUMNS, cell), '');
+  const missing = missingPriceLines(report);
+  if (missing.length > 0) out.push(...missing.map((line) => `> **Warning:** ${cell(line)}`), '');
   out.push(...whatIfLines(report, result.currency).map((line) => `- ${cell(line)}`));
   if (report.rollUp !== null) {
     out.push('', `### By ${report.rollUp.by}`, '', ...markdownTable(rollUpColumns(report.rollUp.by), report.rollUp.rows.map((row) => rollUpCells(row, result.currency)), ROLL_UP_NUMERIC_COLUMNS, cell));

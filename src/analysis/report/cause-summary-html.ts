@@ -1,7 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, whatIfLines } from './cause-summary.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, whatIfLines } from './cause-summary.js';
 
 /** Text as HTML: the five characters that could open markup or end an attribute, as character references. */
 export const escapeHtmlText = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -20,12 +20,13 @@ export function causeSummaryHtml(result: AnalyzeResult & { readonly report?: Ana
   const rows = report.byCause
     .map((row) => `<tr>${[...causeCells(row, result.currency), row.advice].map((text, column) => `<td${align(column)}>${escapeHtmlText(text)}</td>`).join('')}</tr>`)
     .join('\n');
+  const missing = missingPriceLines(report).map((line) => `<p class="warning">Warning: ${escapeHtmlText(line)}</p>`).join('\n');
   const whatIfs = whatIfLines(report, result.currency).map((line) => `<li>${escapeHtmlText(line)}</li>`).join('');
   return `<section id="where-the-cache-went">
 ${source === null ? '' : `<p class="meta">${escapeHtmlText(source)}</p>\n`}<h2>${escapeHtmlText(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed).replace(/^where/, 'Where'))}</h2>
 <table><thead><tr>${header}</tr></thead><tbody>
 ${rows}
 </tbody></table>
-${whatIfs === '' ? '' : `<ul>${whatIfs}</ul>\n`}</section>
+${missing === '' ? '' : `${missing}\n`}${whatIfs === '' ? '' : `<ul>${whatIfs}</ul>\n`}</section>
 `;
 }

@@ -89,3 +89,11 @@ export function sourceLine(report: AnalyzeReport, sessions: number): string | nu
   const zone = report.window.timeZone === null ? '' : `; time zone ${report.window.timeZone}`;
   return `read ${what}${where}${window === '' ? '' : ` (${window}${zone})`}`;
 }
+
+/**
+ * One line per model the prices had no row for: "no published price for 'claude-x' (3 requests):
+ * priced as …" with the stand-in's source, so no cost is another model's without the report saying so.
+ */
+export function missingPriceLines(report: AnalyzeReport): string[] {
+  return report.prices.missing.map((entry) => `no published price for '${entry.model}' (${count(entry.requests)} request${entry.requests === 1 ? '' : 's'}): priced by ${entry.usedInstead}`);
+}
