@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 
-// A claude-trace log (badlogic/lemmy apps/claude-trace, src/interceptor.ts: one
+// A claude-trace log (https://github.com/badlogic/lemmy/tree/main/apps/claude-trace, its interceptor: one
 // {request: {timestamp, method, url, headers, body}, response: {timestamp, status_code, headers,
 // body | body_raw}, logged_at} per line), written by hand in that shape: a count_tokens call, a
 // streamed first turn, an overloaded (529) call, its retry answered as JSON, a streamed next turn,

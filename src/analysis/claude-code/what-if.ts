@@ -124,7 +124,7 @@ export function forkWhatIf(spawned: SessionTreeAnalysis, forked: SessionTreeAnal
 }
 
 /**
- * The subagent sessions of a tree that `--fork` would replay as forks (`replayForked`): a Claude Code
+ * The subagents of a tree that `--fork` would replay as forks (`replayForked`): a Claude Code
  * child with requests whose first request was sent after a request of the root with logged usage
  * (the parent's request a fork would carry) and whose first request opens with its own head. A child
  * that started before its parent logged anything stays spawned there, so it is not offered here.

@@ -9,7 +9,7 @@ import { readRequestBody } from '../wire/index.js';
 import { streamedUsage } from './sse-usage.js';
 
 /*
- * claude-trace (badlogic/lemmy, `apps/claude-trace`, `src/interceptor.ts`) patches Claude Code's
+ * claude-trace (https://github.com/badlogic/lemmy/tree/main/apps/claude-trace, its interceptor) patches Claude Code's
  * `fetch` and writes one JSON line per exchange with Anthropic's API to
  * `.claude-trace/log-YYYY-MM-DD-HH-MM-SS.jsonl`:
  * `{request: {timestamp, method, url, headers, body}, response: {timestamp, status_code, headers,

@@ -57,7 +57,7 @@ function forkLine(whatIf: ForkWhatIf, currency: string): string {
   return `what if the ${count(whatIf.children)} subagent${whatIf.children === 1 ? '' : 's'} had been forked instead of spawned: ${verdict} — ${count(whatIf.requests)} requests send ${count(whatIf.tokens.spawned)} → ${count(whatIf.tokens.forked)} tokens, input cost ${money(whatIf.cost.spawned, currency)} → ${money(whatIf.cost.forked, currency)} (${whatIf.note})`;
 }
 
-/** Claude Code subagent sessions in the trees (the ones `--fork` replays as forks). */
+/** Claude Code subagents with requests in the trees (`--fork` forks those of them `forkableSubagents` finds). */
 export function subagentCount(trees: readonly SessionTreeAnalysis[]): number {
   return trees.reduce((sum, tree) => sum + tree.sessions.filter((session) => session.format === 'claude-code' && session.parentSession !== null && session.requests.length > 0).length, 0);
 }
