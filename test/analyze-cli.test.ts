@@ -112,7 +112,7 @@ describe('kvprefix analyze', () => {
     // The page opens with the same summary the text report opens with.
     expect(page.indexOf('id="where-the-cache-went"')).toBeGreaterThan(0);
     expect(page.indexOf('id="where-the-cache-went"')).toBeLessThan(page.indexOf('id="trees"'));
-    expect(page).toContain('Where the cache went: ');
+    expect(page).toContain('Where the cache went, as the replay predicts it: ');
   });
 
   it('exits 2 on usage errors: an unknown policy, format, --by or --ttl, a bad date, html without -o, --json against --format md', async () => {

@@ -93,6 +93,6 @@ describe.skipIf(!hasChromium)(browserTitle('HTML prefix map in Chromium'), () =>
 
   it('puts totals and money per session at the top', async () => {
     expect(await page.locator('table.sessions tr[data-session]').count()).toBe(3);
-    expect(await page.locator('.totals').textContent()).toMatch(/^3 requests, [\d,]+ input tokens, [\d,]+ predicted reused \(\d+\.\d%\); predicted cost \d+\.\d{4}, observed — — policy deepseek/);
+    expect(await page.locator('.totals').textContent()).toMatch(/^3 requests, [\d,]+ input tokens, [\d,]+ predicted reused \(\d+\.\d%\); no usage logged; cost \$\d+\.\d{4,6} predicted, — logged — policy deepseek/);
   });
 });

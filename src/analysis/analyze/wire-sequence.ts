@@ -100,7 +100,8 @@ export interface Earlier {
   breakpoints?: boolean;
 }
 
-type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };
+/** A file's recorded requests, in recorded order, under the label reports show. */
+export type ReadFile = { readonly label: string; readonly requests: readonly RecordedRequest[] };
 
 /** Reads every file; a file met while walking a directory that cannot be read is skipped with its reason. */
 async function readFiles(files: readonly { readonly file: string; readonly label: string; readonly named?: boolean }[], options: WireSequenceOptions): Promise<ReadFile[]> {
@@ -150,6 +151,16 @@ export async function analyzeWireSequence(files: readonly { readonly file: strin
   const tokenizer = options.tokenizer ?? getTokenizer();
   const counter = new PrefixTokenCounter(tokenizer);
   const read = await readFiles(files, options);
+  const groups = options.policy === 'auto' ? byProvider(read) : [read];
+  return groups.filter((group) => group.length > 0).map((group) => replay(group, options, counter));
+}
+
+/**
+ * Requests already read from their files (a claude-trace log reads its own lines), replayed as
+ * `analyzeWireSequence` replays wire files: each file a session, one tree per provider with `auto`.
+ */
+export function replayRecordedFiles(read: readonly ReadFile[], options: WireSequenceOptions): SessionTreeAnalysis[] {
+  const counter = new PrefixTokenCounter(options.tokenizer ?? getTokenizer());
   const groups = options.policy === 'auto' ? byProvider(read) : [read];
   return groups.filter((group) => group.length > 0).map((group) => replay(group, options, counter));
 }

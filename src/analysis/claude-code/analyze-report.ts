@@ -6,12 +6,12 @@ import { treeDuplication, type TreeDuplication } from '../duplication/tree-dupli
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { isClaudeCodeTree, mergeLossRows, treeLossByCause, type CauseRow } from './lost-by-cause.js';
-import { decodeProjectFolder, projectsFoldersRead } from './projects-folder.js';
+import { decodeProjectFolder, projectMatches, projectsFoldersRead } from './projects-folder.js';
 import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
 import { readSessionLabel, type SessionLabel } from './session-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
 import { replayForked, type ForkReplay } from './fork-replay.js';
-import { forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
+import { forkableSubagents, forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** What the report adds to one tree: its name, where its cache went, and its what-ifs. */
@@ -22,6 +22,42 @@ export interface TreeReport {
   readonly ttl: TtlWhatIf | null;
   /** Its children forked instead of spawned (null without children). */
   readonly fork: ForkWhatIf | null;
+  /** Models of its requests the prices had no row for, with what priced them instead. */
+  readonly missingPrices: readonly MissingPrice[];
+  /** Its subagents that `--fork` replays as forks (`forkableSubagents`), in the window: what the report offers to replay. */
+  readonly forkable: number;
+}
+
+/** A model with no price row: how many requests it priced, and what priced them instead (the stand-in row's source). */
+export interface MissingPrice {
+  readonly model: string;
+  readonly requests: number;
+  readonly usedInstead: string;
+}
+
+/** The models of a tree's requests that its policy has no price row for (`standInFor`), with what priced them. */
+export function missingPricesOf(tree: SessionTreeAnalysis, policy: CachePolicy): MissingPrice[] {
+  const found = new Map<string, { requests: number; usedInstead: string }>();
+  for (const session of tree.sessions) {
+    for (const request of session.requests) {
+      const prices = policy.pricesFor(request.route.model, request.time === null ? undefined : new Date(request.time));
+      if (prices.standInFor === undefined) continue;
+      const entry = found.get(request.route.model) ?? { requests: 0, usedInstead: prices.source };
+      entry.requests++;
+      found.set(request.route.model, entry);
+    }
+  }
+  return [...found].map(([model, entry]) => ({ model, ...entry }));
+}
+
+/** Missing prices of several trees merged by model. */
+function mergeMissingPrices(lists: readonly (readonly MissingPrice[])[]): MissingPrice[] {
+  const merged = new Map<string, MissingPrice>();
+  for (const list of lists) for (const entry of list) {
+    const known = merged.get(entry.model);
+    merged.set(entry.model, known === undefined ? entry : { ...known, requests: known.requests + entry.requests });
+  }
+  return [...merged.values()].sort((a, b) => b.requests - a.requests || (a.model < b.model ? -1 : 1));
 }
 
 /** "Where the cache went" and the roll-ups, over every tree of an analysis. */
@@ -35,6 +71,12 @@ export interface AnalyzeReport {
   readonly trees: readonly TreeReport[];
   readonly byCause: readonly CauseRow[];
   readonly whatIf: { readonly ttl: TtlWhatIf | null; readonly fork: ForkWhatIf | null };
+  /** The prices used: every model with no price row, with what priced it instead (never silently another model's). */
+  readonly prices: { readonly missing: readonly MissingPrice[] };
+  /** Cache-write tokens the input logged, and how many of them were 1-hour writes (`--ttl 1h` is offered only where some were not). */
+  readonly loggedWrites: { readonly total: number; readonly oneHour: number };
+  /** Subagents over every tree that `--fork` would replay as forks (0: the report offers no fork what-if). */
+  readonly forkableSubagents: number;
   /** The `--by` table (null without `--by`). */
   readonly rollUp: { readonly by: RollUpKey; readonly rows: readonly RollUpRow[] } | null;
 }
@@ -85,6 +127,8 @@ export function settleTree(
     byCause: treeLossByCause(kept, policy),
     ttl: other === null || alternative === undefined ? null : ttlWhatIf(kept, policy, other, alternative.policy),
     fork: forkedWhatIf(fork ?? null, options.window, policy),
+    missingPrices: missingPricesOf(kept, policy),
+    forkable: [...forkableSubagents(tree)].filter((file) => kept.sessions.some((session) => session.file === file && session.requests.length > 0)).length,
   };
   const duplication = treeDuplication(kept, policy);
   return { tree: options.keepSegments ? kept : withoutSegments(kept), duplication, report };
@@ -110,6 +154,21 @@ export async function treeLabel(tree: SessionTreeAnalysis, known?: SessionLabel)
   return { project: label.cwd ?? decodeProjectFolder(path.basename(path.dirname(root.file))), title: label.title };
 }
 
+/** The logged cache writes of the trees, and their 1-hour part. */
+function loggedWrites(trees: readonly SessionTreeAnalysis[]): { total: number; oneHour: number } {
+  let total = 0;
+  let oneHour = 0;
+  for (const tree of trees) {
+    for (const session of tree.sessions) {
+      for (const request of session.requests) {
+        total += request.observed?.cacheWrite ?? 0;
+        oneHour += request.observed?.cacheWrite1h ?? 0;
+      }
+    }
+  }
+  return { total, oneHour };
+}
+
 /** The report's whole-run part, from the settled trees. */
 export function assembleReport(
   settled: readonly { readonly tree: SessionTreeAnalysis; readonly report: TreeReport }[],
@@ -132,6 +191,9 @@ export function assembleReport(
       fork: sumForkWhatIfs(reports.flatMap((report) => (report.fork === null ? [] : [report.fork]))),
     },
     rollUp: rows,
+    forkableSubagents: reports.reduce((sum, report) => sum + report.forkable, 0),
+    loggedWrites: loggedWrites(settled.map((entry) => entry.tree)),
+    prices: { missing: mergeMissingPrices(reports.map((report) => report.missingPrices)) },
   };
 }
 
@@ -140,7 +202,7 @@ export interface ReportOptions extends SettleOptions, InputLimit {
   readonly policyByName: PolicyLookup;
   readonly clock: ZonedClock;
   readonly by?: RollUpKey;
-  /** Keep only trees whose project contains this. */
+  /** Keep only trees whose project contains this, in any case. */
   readonly project?: string;
   /** Replay Claude Code trees with subagents again with them forked (`replayForked`), with the tokenizer and input limit the paths were analysed with. */
   readonly forkWhatIf?: boolean;
@@ -154,7 +216,7 @@ type SettledTree = { tree: SessionTreeAnalysis; duplication: TreeDuplication | n
 /** One tree of an analysis of given paths settled into the report: null when outside `--project` or the window. */
 async function settleGiven(tree: SessionTreeAnalysis, options: ReportOptions, other?: SessionTreeAnalysis): Promise<SettledTree | null> {
   const label = await treeLabel(tree, tree.label);
-  if (options.project !== undefined && !(label.project ?? '').includes(options.project)) return null;
+  if (options.project !== undefined && !projectMatches(label.project ?? '', options.project)) return null;
   const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
   const policy = options.policyByName(tree.policy);
   const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...inputLimit(options) });

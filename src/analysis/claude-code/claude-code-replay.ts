@@ -12,6 +12,7 @@ import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, segmentComparison, type EarlierRequest } from './claude-code-divergence.js';
 import type { RequestBlock } from './content-blocks.js';
 import type { SessionCalibration } from './token-calibration.js';
+import { SessionBreakpointTtls } from './breakpoint-ttls.js';
 import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import { headNote } from './head-note.js';
@@ -108,7 +109,8 @@ function rounded(prediction: CachePrediction): CachePrediction {
   const read = Math.round(prediction.cacheRead);
   const write = Math.round(prediction.cacheWrite);
   const uncached = Math.round(prediction.uncached);
-  return { uncached, cacheRead: read, cacheWrite: write, cacheReadRange: [Math.round(prediction.cacheReadRange[0]), Math.round(prediction.cacheReadRange[1])] };
+  const hour = Math.min(write, Math.round(prediction.cacheWrite1h ?? 0));
+  return { uncached, cacheRead: read, cacheWrite: write, ...(hour > 0 ? { cacheWrite1h: hour } : {}), cacheReadRange: [Math.round(prediction.cacheReadRange[0]), Math.round(prediction.cacheReadRange[1])] };
 }
 
 /** One API call where the replay meets it: the call and the session that sent it. */
@@ -162,6 +164,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #shells = new Map<string, Omit<PrefixRequest, 'segments'>>();
   readonly #latest = new Map<SessionState, Latest>();
   readonly #sessionBlocks = new Map<SessionState, SessionRequestBlocks>();
+  readonly #breakpointTtls: SessionBreakpointTtls;
 
   constructor(options: ClaudeCodeAnalysisOptions, states: readonly SessionState[]) {
     this.policy = options.policy ?? anthropicPolicy;
@@ -173,6 +176,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     this.#headTokens = options.headTokens;
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
+    this.#breakpointTtls = new SessionBreakpointTtls(this.#ttlSeconds);
   }
 
   /** Every API call of the tree, in the order sent. */
@@ -233,6 +237,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       candidates.push({ sharedTokens: ends[0]!, entryTokens: ends[0]!, ageSeconds: 0, source: 'input', breakpoints: [ends[0]!] });
     }
     const breakpoints = [...new Set([ends[0]!, lastEnd])];
+    // Each predicted write is priced at the TTL its breakpoint asked for, as the session's writes show it.
+    const breakpointTtls = this.#breakpointTtls.of(state, call.usage, breakpoints.length);
     const request: PrefixRequest = { ...this.#shell(route), segments };
     this.#current = { index, units, estimates, ends, anchor, shared, matches, best: found.best, request, blocks, time, key, evidence, idle, newHead, fitted: ends };
     const usage = call.usage;
@@ -245,8 +251,9 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       tokens,
       matches: candidates,
       breakpoints,
+      ...(breakpointTtls === undefined ? {} : { breakpointTtls }),
       blockEnds: ends,
-      observed: usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output, ...(call.cacheMissReason ? { cacheMissReason: call.cacheMissReason } : {}) },
+      observed: usage === undefined ? null : { uncached: usage.uncached, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, ...(usage.cacheWrite1h > 0 ? { cacheWrite1h: usage.cacheWrite1h } : {}), output: usage.output, ...(call.cacheMissReason ? { cacheMissReason: call.cacheMissReason } : {}) },
       // Both priced with the logged output, so the two differ only by the cache prediction.
       ...(usage === undefined ? {} : { output: usage.output }),
     };

@@ -19,7 +19,7 @@ export { ROLL_UP_KEYS, rollUp } from './roll-up.js';
 export type { RollUpKey, RollUpRow, TreeLabel } from './roll-up.js';
 export { readSessionLabel } from './session-label.js';
 export type { SessionLabel } from './session-label.js';
-export { checkTimeZone, inWindow, localTimeZone, parseTimeOption, ZonedClock } from './time-window.js';
+export { checkTimeZone, checkWindow, inWindow, localTimeZone, parseTimeOption, ZonedClock } from './time-window.js';
 export type { TimeWindow } from './time-window.js';
 export { replayForked } from './fork-replay.js';
 export type { ForkReplay, ForkReplayOptions } from './fork-replay.js';

@@ -1,4 +1,5 @@
-import { costOf, type CachePolicy } from '../policies/cache-policy.js';
+import type { CachePolicy } from '../policies/cache-policy.js';
+import { partCost } from './part-cost.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 
 /**
@@ -83,9 +84,15 @@ export function lossCauseFrom(divergenceCause: string | undefined, first: boolea
   return 'new-content';
 }
 
-/** What a request's lost tokens (predicted uncached and written) cost at the policy's input and write prices. */
+/**
+ * What a request's lost tokens (predicted uncached and written) cost: at the rates in force when it
+ * was sent and of the whole request (its long-context tier), 1-hour writes at theirs.
+ */
 export function lostCostOf(request: RequestAnalysis, policy: CachePolicy): number {
-  return costOf({ uncached: request.predicted.uncached, cacheRead: 0, cacheWrite: request.predicted.cacheWrite }, policy.pricesFor(request.route.model));
+  const hour = request.predicted.cacheWrite1h;
+  const prices = policy.pricesFor(request.route.model, request.time === null ? undefined : new Date(request.time));
+  const lost = { uncached: request.predicted.uncached, cacheRead: 0, cacheWrite: request.predicted.cacheWrite, ...(hour === undefined ? {} : { cacheWrite1h: hour }) };
+  return partCost(lost, request.predicted, prices);
 }
 
 /** The cause of one request's loss. */

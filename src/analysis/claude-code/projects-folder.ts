@@ -31,6 +31,14 @@ export function decodeProjectFolder(folder: string): string {
 /** `agent-<id>.meta.json`: the agent type of the subagent transcript `agent-<id>.jsonl` beside it (Claude Code 2.1). */
 const SUBAGENT_METADATA = /^agent-.*\.meta\.json$/;
 
+/**
+ * True when a project's name contains what `--project` asked for, in any case: folder names keep the
+ * case of the working directory (`-Users-Dain-Work`), which a user rarely types as written.
+ */
+export function projectMatches(name: string, match: string): boolean {
+  return name.toLowerCase().includes(match.toLowerCase());
+}
+
 /** Whether a file is a subagent's metadata, read with its transcript and never an input of its own. */
 export function isSubagentMetadata(file: string): boolean {
   return SUBAGENT_METADATA.test(path.basename(file));

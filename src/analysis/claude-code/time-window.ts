@@ -77,6 +77,40 @@ export class ZonedClock {
 }
 
 const DATE = /^(\d{4})-?(\d{2})-?(\d{2})$/;
+/** The calendar fields of a time with its own offset (`2026-01-23T14:30:00Z`), checked before `Date.parse`, which rolls some over. */
+const OFFSET_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/** Days in a month of the proleptic Gregorian calendar (February 29 in leap years). */
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Refuses a date or time that names no instant (`2026-13-45`, `2026-02-31`, `25:00`) instead of
+ * letting the calendar arithmetic roll it over into another month or day.
+ */
+function checkCalendar(option: string, value: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0): void {
+  const wrong =
+    month < 1 || month > 12
+      ? `there is no month ${month}`
+      : day < 1 || day > daysInMonth(year, month)
+        ? `${year}-${String(month).padStart(2, '0')} has no day ${day}`
+        : hour > 23 || minute > 59 || second > 59
+          ? `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')} is not a time of day`
+          : null;
+  if (wrong !== null) throw new UsageError('usage/bad-time', `${option} '${value}' is not a date: ${wrong}`);
+}
+
+/**
+ * Refuses a window that ends before it starts (`--since` after `--until`), which could keep no
+ * request. Both values are named as given.
+ */
+export function checkWindow(window: TimeWindow, since: string | undefined, until: string | undefined): TimeWindow {
+  if (window.since !== null && window.until !== null && window.since >= window.until) {
+    throw new UsageError('usage/empty-window', `--since '${since ?? ''}' is not before --until '${until ?? ''}': the window would keep no request`);
+  }
+  return window;
+}
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
@@ -88,15 +122,19 @@ export function parseTimeOption(option: '--since' | '--until', value: string, cl
   const date = DATE.exec(value);
   if (date) {
     const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
+    checkCalendar(option, value, year, month, day);
     const start = clock.instantOf(year, month, day);
     if (option === '--since') return start;
     return clock.instantOf(year, month, day + 1);
   }
   const local = DATE_TIME.exec(value);
   if (local) {
+    checkCalendar(option, value, Number(local[1]), Number(local[2]), Number(local[3]), Number(local[4]), Number(local[5]), Number(local[6] ?? 0));
     const at = clock.instantOf(Number(local[1]), Number(local[2]), Number(local[3]), Number(local[4]), Number(local[5]), Number(local[6] ?? 0));
     return option === '--until' ? at + 1 : at;
   }
+  const offset = OFFSET_TIME.exec(value);
+  if (offset) checkCalendar(option, value, Number(offset[1]), Number(offset[2]), Number(offset[3]), Number(offset[4] ?? 0), Number(offset[5] ?? 0), Number(offset[6] ?? 0));
   if (/(?:Z|[+-]\d{2}:?\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) return Date.parse(value) + (option === '--until' ? 1 : 0);
   throw new UsageError('usage/bad-time', `${option} '${value}' is not a date or date-time: use 2026-01-23, 20260123 or 2026-01-23T14:30 (local time, or --timezone)`);
 }

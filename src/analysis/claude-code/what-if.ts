@@ -1,6 +1,7 @@
 import { createAnthropicPolicy } from '../policies/anthropic.js';
-import { costOf, type CachePolicy, type CacheUsage } from '../policies/cache-policy.js';
+import { costOf, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
+import { partCost } from './part-cost.js';
 
 /** The same requests replayed under the other TTL, against the replay as logged. */
 export interface TtlWhatIf {
@@ -29,7 +30,16 @@ export interface ForkWhatIf {
   readonly note: string;
 }
 
-const inputCost = (usage: CacheUsage, policy: CachePolicy, model: string) => costOf(usage, policy.pricesFor(model));
+/** The prices of a request's model in force when it was sent. */
+const pricesOf = (request: RequestAnalysis, policy: CachePolicy): PriceTable => policy.pricesFor(request.route.model, request.time === null ? undefined : new Date(request.time));
+
+const inputCost = (request: RequestAnalysis, policy: CachePolicy) => costOf(request.predicted, pricesOf(request, policy));
+
+/** What a request's predicted writes cost: 5-minute and 1-hour parts at their rates. */
+function writeCost(request: RequestAnalysis, policy: CachePolicy): number {
+  const { cacheWrite, cacheWrite1h } = request.predicted;
+  return partCost({ uncached: 0, cacheRead: 0, cacheWrite, ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }) }, request.predicted, pricesOf(request, policy));
+}
 
 function* requestsOf(tree: SessionTreeAnalysis): Generator<RequestAnalysis> {
   for (const session of tree.sessions) yield* session.requests;
@@ -50,14 +60,14 @@ export function ttlWhatIf(replayed: SessionTreeAnalysis, replayedPolicy: CachePo
   let writeAlternative = 0;
   for (const request of requestsOf(replayed)) {
     requests++;
-    costReplayed += inputCost(request.predicted, replayedPolicy, request.route.model);
+    costReplayed += inputCost(request, replayedPolicy);
     readReplayed += request.predicted.cacheRead;
-    writeReplayed += inputCost({ uncached: 0, cacheRead: 0, cacheWrite: request.predicted.cacheWrite }, replayedPolicy, request.route.model);
+    writeReplayed += writeCost(request, replayedPolicy);
   }
   for (const request of requestsOf(alternative)) {
-    costAlternative += inputCost(request.predicted, alternativePolicy, request.route.model);
+    costAlternative += inputCost(request, alternativePolicy);
     readAlternative += request.predicted.cacheRead;
-    writeAlternative += inputCost({ uncached: 0, cacheRead: 0, cacheWrite: request.predicted.cacheWrite }, alternativePolicy, request.route.model);
+    writeAlternative += writeCost(request, alternativePolicy);
   }
   return {
     ttl: '1h',
@@ -89,7 +99,7 @@ export const FORK_WHAT_IF_NOTE =
 /** The predicted input-side cost of every request of a tree. */
 function treeCost(tree: SessionTreeAnalysis, policy: CachePolicy): number {
   let cost = 0;
-  for (const request of requestsOf(tree)) cost += inputCost(request.predicted, policy, request.route.model);
+  for (const request of requestsOf(tree)) cost += inputCost(request, policy);
   return cost;
 }
 
@@ -113,6 +123,28 @@ export function forkWhatIf(spawned: SessionTreeAnalysis, forked: SessionTreeAnal
   return { children, requests, tokens, cost: { spawned: treeCost(spawned, policy), forked: treeCost(forked, policy) }, note: FORK_WHAT_IF_NOTE };
 }
 
+/**
+ * The subagents of a tree that `--fork` would replay as forks (`replayForked`): a Claude Code
+ * child with requests whose first request was sent after a request of the root with logged usage
+ * (the parent's request a fork would carry) and whose first request opens with its own head. A child
+ * that started before its parent logged anything stays spawned there, so it is not offered here.
+ */
+export function forkableSubagents(tree: SessionTreeAnalysis): Set<string> {
+  const forkable = new Set<string>();
+  const [root, ...children] = tree.sessions;
+  if (root === undefined || root.format !== 'claude-code') return forkable;
+  const logged = root.requests.filter((request) => request.observed !== null && request.time !== null).map((request) => Date.parse(request.time!));
+  const firstLogged = Math.min(...logged);
+  for (const child of children) {
+    const first = child.requests[0];
+    if (child.format !== 'claude-code' || first === undefined || first.time === null) continue;
+    const started = Math.min(...child.requests.flatMap((request) => (request.time === null ? [] : [Date.parse(request.time)])));
+    const head = first.segments?.at(0);
+    if (started >= firstLogged && (head === undefined || head.kind === 'system')) forkable.add(child.file);
+  }
+  return forkable;
+}
+
 /** Fork what-ifs of several trees summed. */
 export function sumForkWhatIfs(whatIfs: readonly ForkWhatIf[]): ForkWhatIf | null {
   if (whatIfs.length === 0) return null;
@@ -127,14 +159,18 @@ export function sumForkWhatIfs(whatIfs: readonly ForkWhatIf[]): ForkWhatIf | nul
 }
 
 /**
- * The Anthropic rule under the 1-hour TTL, at the prices of the policy it replaces: writes at the
- * 1-hour multiplier of that policy's input price (user price files included), reads unchanged.
+ * The Anthropic rule under the 1-hour TTL, at the prices of the policy it replaces (user price files
+ * included): every write is a 1-hour write, priced at that policy's 1-hour rate, or at the 1-hour
+ * multiplier of its input price where it has none; reads unchanged.
  */
 export function oneHourTtlPolicy(base: CachePolicy): CachePolicy {
   const hour = createAnthropicPolicy({ ttl: '1h' });
   const multiplier = hour.parameters['writeMultiplier']!.value;
-  return { ...hour, pricesFor: (model) => {
-    const prices = base.pricesFor(model);
-    return { ...prices, cacheWrite: prices.input * multiplier };
-  } };
+  return {
+    ...hour,
+    pricesFor: (model, at) => {
+      const prices = base.pricesFor(model, at);
+      return prices.cacheWrite1h !== undefined ? prices : { ...prices, cacheWrite1h: prices.input * multiplier };
+    },
+  };
 }

@@ -15,7 +15,7 @@ export function treeJson(result: MaybeReported, tree: SessionTreeAnalysis, index
     notes: tree.notes,
     sessions: tree.sessions.map((session) => session.file),
     totals: treeTotals(tree),
-    ...(report === undefined ? {} : { byCause: report.byCause, project: report.label.project, title: report.label.title, whatIf: { ttl: report.ttl, fork: report.fork } }),
+    ...(report === undefined ? {} : { byCause: report.byCause, project: report.label.project, title: report.label.title, whatIf: { ttl: report.ttl, fork: report.fork, forkableSubagents: report.forkable } }),
     duplication: result.duplications[index] ?? null,
     ...(tree.heads ? { heads: tree.heads } : {}),
     accuracy: predictionAccuracy([tree]),
@@ -31,7 +31,7 @@ export function closingJson(result: MaybeReported) {
     accuracy: predictionAccuracy(result.trees),
     ...(report === undefined
       ? {}
-      : { byCause: report.byCause, whatIf: report.whatIf, ...(report.rollUp === null ? {} : { rollUp: report.rollUp }), source: { folders: report.folders, window: report.window } }),
+      : { byCause: report.byCause, whatIf: { ...report.whatIf, forkableSubagents: report.forkableSubagents }, prices: report.prices, ...(report.rollUp === null ? {} : { rollUp: report.rollUp }), source: { folders: report.folders, window: report.window } }),
     currency: result.currency,
     skipped: result.skipped,
   };

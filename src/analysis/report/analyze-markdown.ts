@@ -9,7 +9,7 @@ import { duplicationLines } from './duplication-lines.js';
 import { commonNotes, totalsLine } from './analyze-text.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import { treeRoutes, treeTitle } from './analyze-rows.js';
-import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, whatIfLines } from './cause-summary.js';
 import { markdownTable, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 
 /** Options of the Markdown renderer. */
@@ -25,10 +25,12 @@ function summaryMarkdown(result: AnalyzeResult & { readonly report?: AnalyzeRepo
   const out: string[] = [];
   const source = sourceLine(report, result.trees.length);
   if (source !== null) out.push(cell(source), '');
-  out.push(`### ${cell(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}`, '');
+  out.push(`### ${cell(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed).replace(/^where/, 'Where'))}`, '');
   const headers = [...CAUSE_COLUMNS, 'to avoid it'];
   out.push(...markdownTable(headers, report.byCause.map((row) => [...causeCells(row, result.currency), row.advice]), CAUSE_NUMERIC_COLUMNS, cell), '');
-  out.push(...whatIfLines(report, result.currency, subagentCount(result.trees)).map((line) => `- ${cell(line)}`));
+  const missing = missingPriceLines(report);
+  if (missing.length > 0) out.push(...missing.map((line) => `> **Warning:** ${cell(line)}`), '');
+  out.push(...whatIfLines(report, result.currency).map((line) => `- ${cell(line)}`));
   if (report.rollUp !== null) {
     out.push('', `### By ${report.rollUp.by}`, '', ...markdownTable(rollUpColumns(report.rollUp.by), report.rollUp.rows.map((row) => rollUpCells(row, result.currency)), ROLL_UP_NUMERIC_COLUMNS, cell));
   }
@@ -104,6 +106,7 @@ export function writeAnalyzeMarkdown(result: AnalyzeResult & { readonly report?:
     if (tree.notes.length > 0) out.push(...tree.notes.map((note) => `> ${cell(note)}`), '');
   });
   if (result.trees.length > 1) out.push(`**All ${result.trees.length} trees: ${totalsLine(overallTotals(result.trees), result.currency).replace(/^totals: /, '')}**`, '');
+  // The self-check, as the text report gives it: whether to trust the predictions on these logs.
   const accuracy = predictionAccuracy(result.trees);
   const selfCheck = [accuracyLine(accuracy), causeAccuracyLine(accuracy.causes), ...explainedMissLines(accuracy.causes)].filter((line): line is string => line !== null);
   if (selfCheck.length > 0) out.push(...selfCheck.map((line) => `- ${cell(line)}`), '');

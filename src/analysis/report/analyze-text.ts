@@ -4,7 +4,7 @@ import { accuracyLine, predictionAccuracy } from '../result/prediction-accuracy.
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle, treeRoutes, treeTitle } from './analyze-rows.js';
-import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, whatIfLines } from './cause-summary.js';
 import { alignedRows, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 import { duplicationLines } from './duplication-lines.js';
 import { terminalText } from './terminal-text.js';
@@ -28,12 +28,14 @@ export function summaryLines(result: MaybeReported, heading: (text: string) => s
   const out: string[] = [];
   const source = sourceLine(report, result.trees.length);
   if (source !== null) out.push(source, '');
-  out.push(heading(lossHeadline(report.byCause, result.currency)));
+  out.push(heading(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed)));
   const rows = report.byCause.map((row) => causeCells(row, result.currency));
   const lines = alignedRows(CAUSE_COLUMNS, rows, CAUSE_NUMERIC_COLUMNS);
   out.push(`  ${lines[0]}`);
   report.byCause.forEach((row, at) => out.push(`  ${lines[at + 1]}`, `      → ${row.advice}`));
-  const whatIfs = whatIfLines(report, result.currency, subagentCount(result.trees));
+  const missing = missingPriceLines(report);
+  if (missing.length > 0) out.push('', ...missing.map((line) => heading(`warning: ${line}`)));
+  const whatIfs = whatIfLines(report, result.currency);
   if (whatIfs.length > 0) out.push('', ...whatIfs);
   if (report.rollUp !== null) {
     out.push('', heading(`by ${report.rollUp.by}`), ...alignedRows(rollUpColumns(report.rollUp.by), report.rollUp.rows.map((row) => rollUpCells(row, result.currency)), ROLL_UP_NUMERIC_COLUMNS).map((line) => `  ${line}`));

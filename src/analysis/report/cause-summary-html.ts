@@ -1,8 +1,9 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
+import { overallTotals } from '../analyze/analyze-totals.js';
 import type { AnalyzeReport } from '../claude-code/analyze-report.js';
 import { causeAccuracyLine, explainedMissLines } from '../result/cause-agreement.js';
 import { predictionAccuracy } from '../result/prediction-accuracy.js';
-import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
+import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
 
 /** Text as HTML: the five characters that could open markup or end an attribute, as character references. */
 export const escapeHtmlText = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -29,17 +30,18 @@ function whereTheCacheWentHtml(result: AnalyzeResult & { readonly report?: Analy
   const report = result.report;
   if (report === undefined) return '';
   const source = sourceLine(report, result.trees.length);
-  const align = (column: number) => (CAUSE_NUMERIC_COLUMNS.has(column) ? ' style="text-align:right"' : '');
+  const align = (column: number) => (CAUSE_NUMERIC_COLUMNS.has(column) ? ' style="text-align:right;white-space:nowrap"' : '');
   const header = [...CAUSE_COLUMNS, 'to avoid it'].map((name, column) => `<th${align(column)}>${escapeHtmlText(name)}</th>`).join('');
   const rows = report.byCause
     .map((row) => `<tr>${[...causeCells(row, result.currency), row.advice].map((text, column) => `<td${align(column)}>${escapeHtmlText(text)}</td>`).join('')}</tr>`)
     .join('\n');
-  const whatIfs = whatIfLines(report, result.currency, subagentCount(result.trees)).map((line) => `<li>${escapeHtmlText(line)}</li>`).join('');
+  const missing = missingPriceLines(report).map((line) => `<p class="warning">Warning: ${escapeHtmlText(line)}</p>`).join('\n');
+  const whatIfs = whatIfLines(report, result.currency).map((line) => `<li>${escapeHtmlText(line)}</li>`).join('');
   return `<section id="where-the-cache-went">
-${source === null ? '' : `<p class="meta">${escapeHtmlText(source)}</p>\n`}<h2>${escapeHtmlText(lossHeadline(report.byCause, result.currency).replace(/^where/, 'Where'))}</h2>
+${source === null ? '' : `<p class="meta">${escapeHtmlText(source)}</p>\n`}<h2>${escapeHtmlText(lossHeadline(report.byCause, result.currency, overallTotals(result.trees).observed).replace(/^where/, 'Where'))}</h2>
 <table><thead><tr>${header}</tr></thead><tbody>
 ${rows}
 </tbody></table>
-${whatIfs === '' ? '' : `<ul>${whatIfs}</ul>\n`}</section>
+${missing === '' ? '' : `${missing}\n`}${whatIfs === '' ? '' : `<ul>${whatIfs}</ul>\n`}</section>
 `;
 }

@@ -22,18 +22,32 @@ export function causeCells(row: CauseRow, currency: string): string[] {
   return [row.title, count(row.requests), count(row.tokens), money(row.cost, currency), exampleText(row.worst)];
 }
 
-/** "1,190,154 tokens prefilled or written again, $6.2300, over 693 requests" */
-export function lossHeadline(rows: readonly CauseRow[], currency: string): string {
+/** What the logs say was prefilled or written, over the requests that logged usage. */
+export interface LoggedInput {
+  readonly requests: number;
+  readonly uncached: number;
+  readonly cacheWrite: number;
+}
+
+/**
+ * "where the cache went, as the replay predicts it: 1,190,154 tokens prefilled or written ($6.2300)
+ * (logged: 1,204,311 on 693 requests); …". The rows are the replay's prediction, so the headline
+ * says so and sets the logged uncached plus written tokens beside it.
+ */
+export function lossHeadline(rows: readonly CauseRow[], currency: string, logged: LoggedInput | null = null): string {
   const tokens = rows.reduce((sum, row) => sum + row.tokens, 0);
   const cost = rows.reduce((sum, row) => sum + row.cost, 0);
   const avoidable = rows.filter((row) => row.cause !== 'new-content');
   const lost = avoidable.reduce((sum, row) => sum + row.tokens, 0);
   const lostCost = avoidable.reduce((sum, row) => sum + row.cost, 0);
-  return `where the cache went: ${count(tokens)} tokens prefilled or written (${money(cost, currency)}); ${count(lost)} of them (${money(lostCost, currency)}) written or prefilled again for a cause below, the rest new content`;
+  const beside = logged === null ? '' : ` (logged: ${count(logged.uncached + logged.cacheWrite)} prefilled or written on ${count(logged.requests)} request${logged.requests === 1 ? '' : 's'})`;
+  return `where the cache went, as the replay predicts it: ${count(tokens)} tokens prefilled or written (${money(cost, currency)})${beside}; ${count(lost)} of them (${money(lostCost, currency)}) written or prefilled again for a cause below, the rest new content`;
 }
 
 function ttlLine(whatIf: TtlWhatIf, currency: string): string {
-  const verdict = whatIf.saved >= 0 ? `saves ${money(whatIf.saved, currency)}` : `costs ${money(-whatIf.saved, currency)} more`;
+  // Requests that already write 1-hour entries replay the same under it: no saving to claim either way.
+  const same = Math.abs(whatIf.saved) < 5e-7 && whatIf.cacheRead.replayed === whatIf.cacheRead.alternative;
+  const verdict = same ? 'changes nothing' : whatIf.saved >= 0 ? `saves ${money(whatIf.saved, currency)}` : `costs ${money(-whatIf.saved, currency)} more`;
   return `what if the TTL were 1 hour (same ${count(whatIf.requests)} requests replayed): ${verdict} — reads ${count(whatIf.cacheRead.replayed)} → ${count(whatIf.cacheRead.alternative)} tokens, writes cost ${money(whatIf.writeCost.replayed, currency)} → ${money(whatIf.writeCost.alternative, currency)}; input cost ${money(whatIf.cost.replayed, currency)} → ${money(whatIf.cost.alternative, currency)}`;
 }
 
@@ -43,20 +57,23 @@ function forkLine(whatIf: ForkWhatIf, currency: string): string {
   return `what if the ${count(whatIf.children)} subagent${whatIf.children === 1 ? '' : 's'} had been forked instead of spawned: ${verdict} — ${count(whatIf.requests)} requests send ${count(whatIf.tokens.spawned)} → ${count(whatIf.tokens.forked)} tokens, input cost ${money(whatIf.cost.spawned, currency)} → ${money(whatIf.cost.forked, currency)} (${whatIf.note})`;
 }
 
-/** Claude Code subagent sessions in the trees (the ones `--fork` replays as forks). */
+/** Claude Code subagents with requests in the trees (`--fork` forks those of them `forkableSubagents` finds). */
 export function subagentCount(trees: readonly SessionTreeAnalysis[]): number {
   return trees.reduce((sum, tree) => sum + tree.sessions.filter((session) => session.format === 'claude-code' && session.parentSession !== null && session.requests.length > 0).length, 0);
 }
 
 /**
  * The what-if lines of a report. Each is a second replay of every request, so each is asked for
- * (`--ttl 1h`, `--fork`); when one was not and the input shows what it is about (an idle gap,
- * subagents), a line says how to get it.
+ * (`--ttl 1h`, `--fork`); when one was not and the input shows what it is about (an idle gap in
+ * requests that do not already write only 1-hour entries,
+ * subagents `--fork` would fork), a line says how to get it.
  */
-export function whatIfLines(report: AnalyzeReport, currency: string, subagents: number): string[] {
+export function whatIfLines(report: AnalyzeReport, currency: string): string[] {
+  // Only the subagents `--fork` would fork are offered, so the offer and its answer count the same.
+  const subagents = report.forkableSubagents;
   const lines: string[] = [];
   if (report.whatIf.ttl !== null) lines.push(ttlLine(report.whatIf.ttl, currency));
-  else if (report.byCause.some((row) => row.cause === 'idle-gap')) lines.push('what if the TTL were 1 hour: run again with --ttl 1h to replay the same requests under it');
+  else if (report.byCause.some((row) => row.cause === 'idle-gap') && (report.loggedWrites.total === 0 || report.loggedWrites.oneHour < report.loggedWrites.total)) lines.push('what if the TTL were 1 hour: run again with --ttl 1h to replay the same requests under it');
   if (report.whatIf.fork !== null) lines.push(forkLine(report.whatIf.fork, currency));
   else if (subagents > 0) lines.push(`what if the ${count(subagents)} subagent${subagents === 1 ? '' : 's'} had been forked instead of spawned: run again with --fork to replay the same requests that way`);
   return lines;
@@ -71,4 +88,12 @@ export function sourceLine(report: AnalyzeReport, sessions: number): string | nu
   // A window given with its own offsets (`…Z`) was read in no zone: none is named.
   const zone = report.window.timeZone === null ? '' : `; time zone ${report.window.timeZone}`;
   return `read ${what}${where}${window === '' ? '' : ` (${window}${zone})`}`;
+}
+
+/**
+ * One line per model the prices had no row for: "no published price for 'claude-x' (3 requests):
+ * priced as …" with the stand-in's source, so no cost is another model's without the report saying so.
+ */
+export function missingPriceLines(report: AnalyzeReport): string[] {
+  return report.prices.missing.map((entry) => `no published price for '${entry.model}' (${count(entry.requests)} request${entry.requests === 1 ? '' : 's'}): priced by ${entry.usedInstead}`);
 }

@@ -13,8 +13,15 @@ function inheritedText(duplication: TreeDuplication): string {
   return `inherited history ${count(duplication.recorded.inheritedTokens)} tokens over ${plural(forked.length, 'child')}`;
 }
 
+/**
+ * One side of the account. With nothing reused, "with reuse" would name what did not happen (and
+ * cost more than "without", the writes being dearer than plain input): the cost is then said to be
+ * the cache writes', beside the same tokens sent uncached.
+ */
 function sideText(side: ChildRequestAccount, currency: string): string {
-  return `sent ${count(side.tokensSent)}, reused ${count(side.tokensReused)} (${percent(side.tokensReused, side.tokensSent)}); cost ${money(side.cost, currency)} with reuse, ${money(side.costWithoutReuse, currency)} without`;
+  const sent = `sent ${count(side.tokensSent)}, reused ${count(side.tokensReused)} (${percent(side.tokensReused, side.tokensSent)})`;
+  if (side.tokensReused === 0) return `${sent}; cost ${money(side.cost, currency)} as sent (nothing reused), ${money(side.costWithoutReuse, currency)} had nothing been cached`;
+  return `${sent}; cost ${money(side.cost, currency)} with reuse, ${money(side.costWithoutReuse, currency)} without`;
 }
 
 /**
@@ -28,7 +35,9 @@ export function duplicationLines(duplication: TreeDuplication): { readonly title
   const { spawned, recordedOverSpawned: extra, currency } = duplication;
   if (spawned && extra) {
     lines.push(`spawned instead: ${sideText(spawned, currency)}`);
-    lines.push(
+    const same = extra.tokensSent === 0 && extra.tokensReused === 0 && extra.cost === 0 && extra.costWithoutReuse === 0;
+    if (same) lines.push('recorded over spawned: the same (the children were spawned)');
+    else lines.push(
       `recorded over spawned: ${signed(extra.tokensSent, count(Math.abs(extra.tokensSent)))} tokens sent, ${signed(extra.tokensReused, count(Math.abs(extra.tokensReused)))} reused; ` +
         `cost ${signed(extra.cost, money(Math.abs(extra.cost), currency))} with reuse, ${signed(extra.costWithoutReuse, money(Math.abs(extra.costWithoutReuse), currency))} without`,
     );

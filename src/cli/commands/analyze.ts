@@ -5,8 +5,9 @@ import { POLICY_CHOICES, type PolicyChoice, type PolicyLookup } from '../../anal
 import type { ReportedAnalysis } from '../../analysis/claude-code/analyze-report.js';
 import { claudeProjectsFolders } from '../../analysis/claude-code/projects-folder.js';
 import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
-import { localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
+import { checkWindow, localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
+import { nothingReported } from '../../analysis/report/nothing-reported.js';
 import { terminalText } from '../../analysis/report/terminal-text.js';
 import { renderRunVerdict, runVerdict } from '../../analysis/watch/run-verdict.js';
 import { allowOption, failOnOption } from '../fail-on-options.js';
@@ -94,8 +95,7 @@ async function streamedReport(result: ReportedAnalysis, format: 'json' | 'md', o
 /** The report as one text: the HTML page or the terminal text; each renderer imported only when asked for. */
 async function renderReport(result: ReportedAnalysis, format: 'text' | 'html', options: { colour: boolean; requests: boolean }): Promise<string> {
   if (format === 'html') {
-    const [{ renderHtmlReport }, { causeSummaryHtml }] = await Promise.all([import('../../analysis/report/html/render-html-report.js'), import('../../analysis/report/cause-summary-html.js')]);
-    return renderHtmlReport(result.trees, { summaryHtml: causeSummaryHtml(result), skipped: result.skipped });
+    return (await import('../../analysis/report/analyze-html.js')).renderAnalyzeHtml(result);
   }
   return (await import('../../analysis/report/analyze-text.js')).renderAnalyzeText(result, options);
 }
@@ -142,10 +142,16 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const clock = new ZonedClock(typeof values['timezone'] === 'string' ? values['timezone'] : localTimeZone);
       const since = values['since'];
       const until = values['until'];
-      const window = {
-        since: typeof since === 'string' ? parseTimeOption('--since', since, clock) : null,
-        until: typeof until === 'string' ? parseTimeOption('--until', until, clock) : null,
-      };
+      const sinceText = typeof since === 'string' ? since : undefined;
+      const untilText = typeof until === 'string' ? until : undefined;
+      const window = checkWindow(
+        {
+          since: sinceText === undefined ? null : parseTimeOption('--since', sinceText, clock),
+          until: untilText === undefined ? null : parseTimeOption('--until', untilText, clock),
+        },
+        sinceText,
+        untilText,
+      );
       const project = typeof values['project'] === 'string' ? values['project'] : undefined;
       const segments = values['segments'] === true;
       const forkWhatIf = values['fork'] === true;
@@ -204,6 +210,9 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       } finally {
         progress.clear();
       }
+      // An empty report is no success: it says which filter or folder left nothing (exit 3).
+      const empty = await nothingReported(result, { paths: positionals, project, since: sinceText, until: untilText });
+      if (empty !== null) throw empty;
       const analysed = result;
       // --fail-on: the verdict on what was analysed, on stderr, after the report.
       const exitCode = (): ExitCode => failVerdict(analysed.trees);

@@ -69,11 +69,16 @@ export interface PageSessionTotals {
   readonly written: number;
   readonly cost: number;
   readonly observedCost: number | null;
+  /** Logged cache reads and input tokens (uncached, read and written) over the requests that logged usage; null when none did. */
+  readonly observedRead: number | null;
+  readonly observedTokens: number | null;
 }
 
 /** One session tree: its header, its session totals, its bars on one axis. */
 export interface PageTree {
   readonly title: string;
+  /** The currency of every cost of the tree (`USD` is drawn as `$`). */
+  readonly currency: string;
   readonly policy: string;
   readonly tokenizer: string;
   readonly notes: readonly string[];
@@ -87,6 +92,10 @@ export interface PageTree {
 export interface PageDataOptions {
   /** Labels for sessions by id (the demo names its children by their task); others get their file's short name. */
   readonly labels?: ReadonlyMap<string, string>;
+  /** Each tree's heading, in tree order (default: its root file). */
+  readonly titles?: readonly string[];
+  /** The currency the costs are in (default `USD`). */
+  readonly currency?: string;
 }
 
 const tupleOf = (segment: SegmentSpan): SegmentTuple => [segment.kind, segment.name, segment.tokens, segment.hash, segment.inherited ? 1 : 0];
@@ -127,6 +136,8 @@ function sharedLeading(earlier: readonly SegmentSpan[], later: readonly SegmentS
 function sessionTotals(session: SessionAnalysis, label: string): PageSessionTotals {
   const sum = (pick: (request: RequestAnalysis) => number) => session.requests.reduce((total, request) => total + pick(request), 0);
   const observed = session.requests.every((request) => request.cost.observed !== null) && session.requests.length > 0 ? sum((request) => request.cost.observed ?? 0) : null;
+  const logged = session.requests.some((request) => request.observed !== null);
+  const observedTokens = sum((request) => (request.observed === null ? 0 : request.observed.uncached + request.observed.cacheRead + request.observed.cacheWrite));
   return {
     session: session.id,
     label,
@@ -137,13 +148,15 @@ function sessionTotals(session: SessionAnalysis, label: string): PageSessionTota
     written: sum((request) => request.predicted.cacheWrite),
     cost: sum((request) => request.cost.predicted),
     observedCost: observed,
+    observedRead: logged ? sum((request) => request.observed?.cacheRead ?? 0) : null,
+    observedTokens: logged ? observedTokens : null,
   };
 }
 
 const SCALE_NOTE =
   'This page draws each bar at its request’s token count. Where the request’s segments, as counted, add up to another total (a calibrated head), the page spreads the difference over the head (over every segment when the head cannot take it); a segment’s tooltip gives both counts.';
 
-function treePage(tree: SessionTreeAnalysis, options: PageDataOptions): PageTree {
+function treePage(tree: SessionTreeAnalysis, options: PageDataOptions, title: string | undefined): PageTree {
   const labels = sessionLabels(tree.sessions, options.labels);
   const labelOf = (session: string, index: number) => `${labels.get(session) ?? session} #${index}`;
   const rows: PageRow[] = [];
@@ -169,7 +182,8 @@ function treePage(tree: SessionTreeAnalysis, options: PageDataOptions): PageTree
     }
   }
   return {
-    title: tree.sessions[0]?.file ?? 'session tree',
+    title: title ?? tree.sessions[0]?.file ?? 'session tree',
+    currency: options.currency ?? 'USD',
     policy: tree.policy,
     tokenizer: tree.tokenizer,
     notes: spread ? [...tree.notes, SCALE_NOTE] : tree.notes,
@@ -181,5 +195,5 @@ function treePage(tree: SessionTreeAnalysis, options: PageDataOptions): PageTree
 
 /** The page's data for a list of session trees. */
 export function pageData(trees: readonly SessionTreeAnalysis[], options: PageDataOptions = {}): PageTree[] {
-  return trees.map((tree) => treePage(tree, options));
+  return trees.map((tree, index) => treePage(tree, options, options.titles?.[index]));
 }

@@ -17,7 +17,11 @@ export const PAGE_SCRIPT = `
   var root = document.getElementById('trees');
   var tip = document.getElementById('tip');
   var count = function (n) { return Math.round(n).toLocaleString('en-US'); };
-  var money = function (n) { return n === null ? '—' : n.toFixed(4); };
+  // As the text report writes money: its currency sign, and six digits under a cent.
+  var moneyIn = function (currency) {
+    var sign = currency === 'USD' ? '$' : currency + ' ';
+    return function (n) { return n === null ? '—' : sign + n.toFixed(n !== 0 && Math.abs(n) < 0.01 ? 6 : 4); };
+  };
   var safe = function (kind) { return String(kind).replace(/[^a-z-]/g, ''); };
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -40,20 +44,32 @@ export const PAGE_SCRIPT = `
   function draw(data) {
   if (data.length === 0) root.appendChild(el('p', 'notes', 'No session trees to draw.'));
   data.forEach(function (tree, t) {
+    var money = moneyIn(tree.currency);
     var section = el('section', 'tree');
+    section.id = 'tree-' + (t + 1);
     section.dataset.tree = String(t);
     section.dataset.axis = String(tree.axis);
     var pct = function (tokens) { return (100 * tokens / tree.axis).toFixed(4); };
-    section.appendChild(el('h2', '', tree.title));
+    var heading = el('h2', '', (t + 1) + '. ' + tree.title);
+    if (document.getElementById('contents')) {
+      var up = el('a', 'up', '↑ contents');
+      up.href = '#contents';
+      heading.appendChild(document.createTextNode(' '));
+      heading.appendChild(up);
+    }
+    section.appendChild(heading);
     var totals = tree.sessions.reduce(function (sum, s) {
       sum.requests += s.requests; sum.tokens += s.tokens; sum.reused += s.reused; sum.cost += s.cost;
       sum.observed = sum.observed === null || s.observedCost === null ? null : sum.observed + s.observedCost;
+      if (s.observedTokens !== null) { sum.loggedRead += s.observedRead; sum.loggedTokens += s.observedTokens; sum.logged = true; }
       return sum;
-    }, { requests: 0, tokens: 0, reused: 0, cost: 0, observed: 0 });
-    section.appendChild(el('p', 'meta totals', count(totals.requests) + ' requests, ' + count(totals.tokens) + ' input tokens, ' + count(totals.reused) + ' predicted reused (' + (totals.tokens ? (100 * totals.reused / totals.tokens).toFixed(1) : '0') + '%); predicted cost ' + money(totals.cost) + ', observed ' + money(totals.observed) + ' — policy ' + tree.policy + ', tokens in ' + tree.tokenizer));
+    }, { requests: 0, tokens: 0, reused: 0, cost: 0, observed: 0, loggedRead: 0, loggedTokens: 0, logged: false });
+    var rate = function (part, whole) { return (whole ? (100 * part / whole).toFixed(1) : '0.0') + '%'; };
+    var logged = totals.logged ? '; logged read ' + count(totals.loggedRead) + ' of ' + count(totals.loggedTokens) + ' (' + rate(totals.loggedRead, totals.loggedTokens) + ')' : '; no usage logged';
+    section.appendChild(el('p', 'meta totals', count(totals.requests) + ' requests, ' + count(totals.tokens) + ' input tokens, ' + count(totals.reused) + ' predicted reused (' + rate(totals.reused, totals.tokens) + ')' + logged + '; cost ' + money(totals.cost) + ' predicted, ' + money(totals.observed) + ' logged — policy ' + tree.policy + ', tokens in ' + tree.tokenizer));
     var table = el('table', 'sessions');
     var head = table.insertRow();
-    ['session', 'requests', 'tokens', 'reused', 'written', 'cost (predicted)', 'cost (observed)'].forEach(function (h) { head.appendChild(el('th', '', h)); });
+    ['session', 'requests', 'tokens', 'reused', 'written', 'logged hit rate', 'cost (predicted)', 'cost (logged)'].forEach(function (h) { head.appendChild(el('th', '', h)); });
     var labels = {};
     tree.sessions.forEach(function (s) { labels[s.session] = s.label; });
     tree.sessions.forEach(function (s) {
@@ -62,7 +78,7 @@ export const PAGE_SCRIPT = `
       var name = el('td', '', s.label + (s.parent ? '  ← ' + (labels[s.parent] || s.parent) : ''));
       name.title = s.session;
       tr.appendChild(name);
-      [count(s.requests), count(s.tokens), count(s.reused), count(s.written), money(s.cost), money(s.observedCost)].forEach(function (v) { tr.appendChild(el('td', '', v)); });
+      [count(s.requests), count(s.tokens), count(s.reused), count(s.written), s.observedTokens === null ? '—' : rate(s.observedRead, s.observedTokens), money(s.cost), money(s.observedCost)].forEach(function (v) { tr.appendChild(el('td', '', v)); });
     });
     section.appendChild(table);
     tree.notes.forEach(function (note) { section.appendChild(el('p', 'notes', note)); });

@@ -3,7 +3,8 @@
  * segments are green, lost ones red; the kind sets the shade, so the head (system, tools, SDK) and
  * the history stay distinguishable inside each colour. Colour rules set `background-color` only, so
  * the stripes of inherited history (a `background-image`) show over every shade. Nothing is wider
- * than the window: labels are cut before their `#n`, cause sentences wrap under their bar.
+ * than the window (800 px included): labels are cut before their `#n`, cause sentences wrap under
+ * their bar, table headings and summary cells wrap.
  */
 export const PAGE_STYLE = `
 :root { --reused: #2e7d32; --lost: #c62828; --ink: #1b1b1b; --muted: #666; --line: #ddd; --label: 240px; }
@@ -17,7 +18,14 @@ h2 { font-size: 15px; margin: 24px 0 4px; overflow-wrap: anywhere; }
 .legend i { display: inline-block; width: 14px; height: 10px; }
 table.sessions { border-collapse: collapse; margin: 8px 0; max-width: 100%; }
 table.sessions th, table.sessions td { border-bottom: 1px solid var(--line); padding: 2px 10px 2px 0; text-align: right; white-space: nowrap; }
-table.sessions th:first-child, table.sessions td:first-child { text-align: left; max-width: 420px; overflow: hidden; text-overflow: ellipsis; }
+table.sessions th { white-space: normal; vertical-align: bottom; }
+table.sessions th:first-child, table.sessions td:first-child { text-align: left; max-width: 200px; overflow: hidden; text-overflow: ellipsis; }
+#summary table { border-collapse: collapse; width: 100%; }
+#summary th, #summary td { border-bottom: 1px solid var(--line); padding: 2px 8px 2px 0; vertical-align: top; overflow-wrap: break-word; }
+#summary td:first-child { min-width: 90px; }
+#summary li, #summary p { overflow-wrap: anywhere; }
+#contents ul { margin: 4px 0; padding-left: 20px; }
+h2 a.up { font-size: 11px; font-weight: normal; }
 .axis { position: relative; height: 18px; margin: 0 24px 2px var(--label); border-bottom: 1px solid #999; }
 .axis span { position: absolute; bottom: 2px; transform: translateX(-50%); color: var(--muted); font-size: 11px; white-space: nowrap; }
 .row { display: flex; align-items: flex-start; padding: 3px 0; }

@@ -13,6 +13,10 @@ export interface HtmlReportOptions {
   readonly summaryHtml?: string;
   /** Labels for sessions by id, e.g. a child's task; other sessions are labelled by their file's short name. */
   readonly labels?: ReadonlyMap<string, string>;
+  /** Each tree's heading, in tree order (default: its root file). */
+  readonly titles?: readonly string[];
+  /** The currency of the costs (default `USD`, drawn as `$`). */
+  readonly currency?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -66,7 +70,7 @@ export function renderHtmlReport(trees: readonly SessionTreeAnalysis[], options:
 <div class="legend"><span><i style="background:#2e7d32"></i>reused head</span><span><i style="background:#66bb6a"></i>reused history</span><span><i style="background:#c62828"></i>lost head</span><span><i style="background:#ef5350"></i>lost history</span><span><i style="background-color:#66bb6a;background-image:repeating-linear-gradient(135deg,rgba(0,0,0,.28) 0 2px,transparent 2px 6px)"></i>inherited from the parent (striped)</span></div>
 <div id="trees"></div>
 <div id="tip" hidden></div>
-${skippedList(options.skipped ?? [])}<script type="application/gzip" id="kvprefix-data">${embeddedPageData(pageData(trees, options.labels ? { labels: options.labels } : {}))}</script>
+${skippedList(options.skipped ?? [])}<script type="application/gzip" id="kvprefix-data">${embeddedPageData(pageData(trees, { ...(options.labels ? { labels: options.labels } : {}), ...(options.titles ? { titles: options.titles } : {}), ...(options.currency ? { currency: options.currency } : {}) }))}</script>
 <script>${PAGE_SCRIPT}</script>
 </body>
 </html>

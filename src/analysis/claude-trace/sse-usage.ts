@@ -1,0 +1,30 @@
+import { isJsonObject } from '../../prefix/json-object.js';
+import { fromAnthropicUsage, type AnthropicUsage } from '../usage/index.js';
+
+/**
+ * The usage of a streamed Anthropic response, from its server-sent events as claude-trace keeps
+ * them (`response.body_raw`): `message_start` carries the input side (`input_tokens`,
+ * `cache_read_input_tokens`, `cache_creation_input_tokens`, `cache_creation`), and each
+ * `message_delta` the output count so far, the last one final
+ * (https://platform.claude.com/docs/en/build-with-claude/streaming). Null when no `message_start`
+ * with usage is in the stream (a stream cut before it, an error event).
+ */
+export function streamedUsage(raw: string): AnthropicUsage | null {
+  let start: Record<string, unknown> | undefined;
+  let output: number | undefined;
+  for (const line of raw.split(/\r?\n/)) {
+    if (!line.startsWith('data:')) continue;
+    let event: unknown;
+    try {
+      event = JSON.parse(line.slice(5).trim());
+    } catch {
+      continue; // a data line that is not JSON (a keep-alive, a cut line) carries no usage
+    }
+    if (!isJsonObject(event)) continue;
+    if (event['type'] === 'message_start' && isJsonObject(event['message']) && isJsonObject(event['message']['usage'])) start = event['message']['usage'];
+    if (event['type'] === 'message_delta' && isJsonObject(event['usage']) && typeof event['usage']['output_tokens'] === 'number') output = event['usage']['output_tokens'];
+  }
+  if (start === undefined) return null;
+  const usage = fromAnthropicUsage(output === undefined ? start : { ...start, output_tokens: output });
+  return usage ?? null;
+}
