@@ -1,4 +1,5 @@
 import { claudeCodeReader } from './claude-code-reader.js';
+import { codexReader } from './codex-reader.js';
 import { dshReader } from './dsh-reader.js';
 import { watchRecordReader } from '../watch/watch-record-reader.js';
 import { wireReader, type SessionReader } from './session-readers.js';
@@ -6,6 +7,6 @@ import { wireReader, type SessionReader } from './session-readers.js';
 /**
  * The readers `analyzePaths` dispatches to, in the order they are asked (one line each): DSH session
  * trees first (a folder holding `session.jsonl` is claimed whole), then Claude Code transcripts,
- * then records of `watchFetch`, then request bodies and cassettes.
+ * then Codex CLI rollouts, then records of `watchFetch`, then request bodies and cassettes.
  */
-export const SESSION_READERS: readonly SessionReader[] = [dshReader, claudeCodeReader, watchRecordReader, wireReader];
+export const SESSION_READERS: readonly SessionReader[] = [dshReader, claudeCodeReader, codexReader, watchRecordReader, wireReader];

@@ -11,4 +11,6 @@ export { causeScope } from './cause-scope.js';
 export type { CauseScope, DelegationFacts, ScopeSection, SectionedHead } from './cause-scope.js';
 export { DIVERGENCE_CAUSES } from './divergence-cause.js';
 export type { DivergenceCause } from './divergence-cause.js';
+export { LOG_CAUSES } from './log-cause.js';
+export type { LogCause } from './log-cause.js';
 export { explainUnreadPrefixes, unreadReason } from './unread-prefix.js';

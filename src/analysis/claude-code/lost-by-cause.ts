@@ -68,7 +68,7 @@ export interface CauseRow {
   readonly advice: string;
 }
 
-const HEAD_CAUSES = new Set(['system', 'tools', 'persona', 'sdk', 'report-tool', 'output-contract', 'tool-filter']);
+const HEAD_CAUSES = new Set(['system', 'tools', 'persona', 'sdk', 'report-tool', 'output-contract', 'tool-filter', 'developer-message', 'turn-context']);
 
 /** The cause of one request's loss. */
 export function lossCauseOf(request: RequestAnalysis, session: SessionAnalysis): LossCause {
@@ -77,7 +77,7 @@ export function lossCauseOf(request: RequestAnalysis, session: SessionAnalysis):
   if (cause === 'route') return 'route-change';
   if (request.index === 0) return session.parentSession === null ? 'cold-first' : 'cold-subagent';
   if (cause !== undefined && HEAD_CAUSES.has(cause)) return 'head-change';
-  if (cause === 'history') return 'compaction-rewind';
+  if (cause === 'history' || cause === 'compaction') return 'compaction-rewind';
   return 'new-content';
 }
 
