@@ -1,7 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { InputError } from '../../prefix/errors.js';
-import { analyzePaths } from '../analyze/analyze-paths.js';
-import { codexReader } from '../analyze/codex-reader.js';
 import { analyzeClaudeCodeProjects, type ProjectsOptions } from '../claude-code/analyze-projects.js';
 import { reportAsAnalysed, type ReportedAnalysis } from '../claude-code/analyze-report.js';
 import { mergeLossRows } from '../claude-code/lost-by-cause.js';
@@ -12,6 +10,11 @@ import { sumForkWhatIfs, sumTtlWhatIfs } from '../claude-code/what-if.js';
 export interface HomeFoldersOptions extends ProjectsOptions {
   /** Codex's sessions folder (`codexSessionsFolder(process.env)`). */
   readonly codexFolder: string;
+  /**
+   * Which folders the user configured (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`): a configured folder that is
+   * not there is an InputError naming it; a default one that is not there is passed over.
+   */
+  readonly configured?: { readonly claude: boolean; readonly codex: boolean };
 }
 
 async function isDirectory(folder: string): Promise<boolean> {
@@ -54,14 +57,18 @@ function merged(parts: readonly ReportedAnalysis[], options: HomeFoldersOptions)
  */
 export async function analyzeHomeFolders(options: HomeFoldersOptions): Promise<ReportedAnalysis> {
   const claudeFolders: string[] = [];
-  for (const folder of options.folders) if (await isDirectory(folder)) claudeFolders.push(folder);
+  // A configured Claude Code folder is read whole, so that a missing one is named by its own reader.
+  for (const folder of options.folders) if (options.configured?.claude === true || (await isDirectory(folder))) claudeFolders.push(folder);
   const codex = await isDirectory(options.codexFolder);
+  if (!codex && options.configured?.codex === true) throw new InputError('input/no-codex-sessions-folder', 'no Codex sessions folder here: set CODEX_HOME to the folder that holds sessions/, or name rollouts or folders to analyze', { source: options.codexFolder });
   if (claudeFolders.length === 0 && !codex) {
     throw new InputError('input/no-projects-folder', 'no Claude Code projects folder and no Codex sessions folder here: name transcripts, rollouts or folders to analyze, or set CLAUDE_CONFIG_DIR or CODEX_HOME', { source: [...options.folders, options.codexFolder].join(', ') });
   }
   const parts: ReportedAnalysis[] = [];
   if (claudeFolders.length > 0) parts.push(await analyzeClaudeCodeProjects({ ...options, folders: claudeFolders }));
   if (codex) {
+    // Loaded only when there is a Codex folder: a Claude Code run loads no path dispatch.
+    const [{ analyzePaths }, { codexReader }] = await Promise.all([import('../analyze/analyze-paths.js'), import('../analyze/codex-reader.js')]);
     const { policy = 'auto', policyByName, window, keepSegments, clock } = options;
     const settle = { window, keepSegments, clock, ...(options.by === undefined ? {} : { by: options.by }), ...(options.project === undefined ? {} : { project: options.project }) };
     const paths = { policy, policyByName, readers: [codexReader], ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }), ...(options.onProgress ? { onProgress: options.onProgress } : {}) };

@@ -3,8 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { POLICY_CHOICES, type PolicyChoice, type PolicyLookup } from '../../analysis/analyze/policy-choice.js';
 import type { ReportedAnalysis } from '../../analysis/claude-code/analyze-report.js';
-import { claudeProjectsFolders } from '../../analysis/claude-code/projects-folder.js';
-import { codexSessionsFolder } from '../../analysis/codex/sessions-folder.js';
+import { agentHomeFolders } from '../../analysis/codex/sessions-folder.js';
 import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
 import { localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
@@ -158,10 +157,8 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         // DeepSeek code, and a run over a few transcripts must not spend its time loading them.
         if (positionals.length === 0) {
           // No path: Claude Code's own projects folder and Codex's sessions folder, as each finds its own.
-          const folders = claudeProjectsFolders(process.env);
-          const codexFolder = codexSessionsFolder(process.env);
           const { analyzeHomeFolders } = await import('../../analysis/codex/analyze-home-folders.js');
-          result = await analyzeHomeFolders({ ...settle, folders, codexFolder, policy, policyByName, ...tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
+          result = await analyzeHomeFolders({ ...settle, ...agentHomeFolders(process.env), policy, policyByName, ...tokenizer, maxInputBytes: limit, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update });
         } else {
           const options = { policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, onProgress: progress.update, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}) };
           const [{ analyzePaths }, { reportAnalysis, reportAsAnalysed }, { oneHourTtlPolicy }] = await Promise.all([
