@@ -47,7 +47,7 @@ function headNote(rollout: CodexRollout, key: string, learned: LearnedHead | und
   const session = `session ${rollout.meta.id}`;
   if (learned === undefined) return `${session}: no other session of the input showed the unlogged head (${key}), so its first call is sized from its logged text only; later calls from its own earlier usage.`;
   const from = `${learned.sessions} other session${learned.sessions === 1 ? '' : 's'}`;
-  return `${session}: its first call's unlogged head (tools) is ${groupDigits(learned.tokens)} tokens, the median of ${from}' first calls${learned.sameKey ? ` on the same head (${key})` : ` on other heads (none sent ${key})`}; later calls from its own earlier usage.`;
+  return `${session}: its first call's unlogged head (tools) is ${groupDigits(learned.tokens)} tokens, the median of the first calls of ${from}${learned.sameKey ? ` on the same head (${key})` : ` on other heads (none sent ${key})`}; later calls from its own earlier usage.`;
 }
 
 function rolloutNotes(replay: CodexReplay, key: string, learned: LearnedHead | undefined): string[] {
