@@ -8,7 +8,7 @@ import { unfinishedLineMessage } from '../report/unfinished-line.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { CodexReplay, UNLOGGED_MODEL } from './codex-replay.js';
 import { CodexHeads, codexHeadKey, type HeadMeasurement, type LearnedHead } from './head-sizes.js';
-import { ITEM_FRAMING_TOKENS, ItemSizes } from './item-sizes.js';
+import { ITEM_FRAMING_TOKENS, ItemSizes, textTokens } from './item-sizes.js';
 import { REDACTED_CHARACTERS_PER_TOKEN } from './redacted-text.js';
 import { rolloutCalls } from './rollout-calls.js';
 import { readCodexRollout, type CodexRollout, type RolloutInputOptions } from './rollout-file.js';
@@ -39,7 +39,7 @@ function headMeasurement(rollout: CodexRollout, tokenizer: Tokenizer): HeadMeasu
   const first = calls[0];
   if (first === undefined) return undefined;
   const sizes = new ItemSizes(tokenizer, reasoningTokens);
-  const logged = tokenizer.count(rollout.meta.instructions ?? '') + first.items.reduce((sum, item) => sum + sizes.of(item).tokens, 0);
+  const logged = textTokens(tokenizer, rollout.meta.instructions ?? '').tokens + first.items.reduce((sum, item) => sum + sizes.of(item).tokens, 0);
   return { session: rollout.meta.id, key: codexHeadKey(rollout.meta.cliVersion, first.model), tokens: Math.max(0, first.usage.input - logged) };
 }
 
@@ -54,8 +54,9 @@ function rolloutNotes(replay: CodexReplay, key: string, learned: LearnedHead | u
   const rollout = replay.rollout;
   const name = path.basename(rollout.file);
   const notes = [headNote(rollout, key, learned)];
-  if (replay.sizes.redactedItems > 0) {
-    notes.push(`${name}: ${groupDigits(replay.sizes.redactedItems)} item${replay.sizes.redactedItems === 1 ? '' : 's'} carry redaction markers ([REDACTED_TEXT len=N …]): their sizes are estimated from the markers' lengths (${REDACTED_CHARACTERS_PER_TOKEN} characters per token); the observed totals are the rollout's own.`);
+  if (replay.sizes.redactedItems > 0 || replay.instructionsRedacted) {
+    const what = [replay.instructionsRedacted ? 'the base instructions' : '', replay.sizes.redactedItems > 0 ? `${groupDigits(replay.sizes.redactedItems)} item${replay.sizes.redactedItems === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+    notes.push(`${name}: ${what} carry redaction markers ([REDACTED_TEXT len=N …]): their sizes are estimated from the markers' lengths (${REDACTED_CHARACTERS_PER_TOKEN} characters per token); the observed totals are the rollout's own.`);
   }
   const compactions = rollout.records.filter((record) => record.kind === 'compacted').length;
   if (compactions > 0) notes.push(`${name}: ${compactions} compaction${compactions === 1 ? '' : 's'} replaced the history; the calls after each start from the compacted history.`);

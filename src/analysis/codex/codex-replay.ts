@@ -7,7 +7,7 @@ import type { MeasuredRequest, ReplaySession, ReplaySource } from '../replay/rep
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import { codexDivergence } from './codex-divergence.js';
 import { codexHeadKey, type LearnedHead } from './head-sizes.js';
-import { ItemSizes, type SizedItem } from './item-sizes.js';
+import { ItemSizes, textTokens, type SizedItem } from './item-sizes.js';
 import { rolloutCalls, type CodexCall, type RolloutCalls } from './rollout-calls.js';
 import type { CodexRollout } from './rollout-file.js';
 
@@ -61,6 +61,8 @@ export class CodexReplay implements ReplaySource<CodexCall> {
   readonly rollout: CodexRollout;
   readonly folded: RolloutCalls;
   readonly sizes: ItemSizes;
+  /** True when the base instructions were redacted (their size is then estimated). */
+  readonly instructionsRedacted: boolean;
   readonly #store = new PrefixStore<number>();
   readonly #records: CallRecord[] = [];
   readonly #instructionTokens: number;
@@ -78,7 +80,9 @@ export class CodexReplay implements ReplaySource<CodexCall> {
     this.sizes = new ItemSizes(options.tokenizer, this.folded.reasoningTokens);
     this.sessions = [{ file: rollout.file, id: rollout.meta.id, format: 'codex', parentSession: null, seedLength: null }];
     const instructions = rollout.meta.instructions ?? '';
-    this.#instructionTokens = options.tokenizer.count(instructions);
+    const counted = textTokens(options.tokenizer, instructions);
+    this.#instructionTokens = counted.tokens;
+    this.instructionsRedacted = counted.redacted;
     this.#instructionHash = hashText(instructions);
     this.#learned = options.learnedHead;
     this.#retainedAtMost = this.policy.parameters['retainedAtMost']?.value ?? 600;

@@ -19,6 +19,12 @@ export const ITEM_FRAMING_TOKENS = 11;
  */
 const ENCRYPTED_CHARACTERS_PER_TOKEN = (4 * 4) / 3;
 
+/** Tokens of a logged text: counted where it was kept, estimated from the markers' lengths where it was redacted. */
+export function textTokens(tokenizer: Tokenizer, text: string): { readonly tokens: number; readonly redacted: boolean } {
+  const redaction = redactedText(text);
+  return { tokens: tokenizer.count(redaction.plain) + redactedTokens(redaction.characters), redacted: redaction.markers > 0 };
+}
+
 /** One input item as the replay counts it. */
 export interface SizedItem {
   /** 32 bits of the item's hash: what the prefix store compares. */
