@@ -12,6 +12,14 @@ export type ItemRole = 'output' | 'input';
 /** Items a call writes: the model's reasoning, tool calls and assistant messages. */
 const OUTPUT_TYPES: ReadonlySet<string> = new Set(['reasoning', 'function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call', 'image_generation_call', 'tool_search_call', 'mcp_call', 'compaction']);
 
+/** Items Codex keeps in its history but never sends (a ghost snapshot is its undo point, a git commit of the work tree). */
+const UNSENT_TYPES: ReadonlySet<string> = new Set(['ghost_snapshot', 'other']);
+
+/** Whether Codex sends this item to the model. */
+export function isSentItem(item: RolloutItem): boolean {
+  return !UNSENT_TYPES.has(item.type);
+}
+
 /** Whether the model wrote this item (a call's output) or it is given to the model. */
 export function itemRole(item: RolloutItem): ItemRole {
   if (item.type === 'message') return item['role'] === 'assistant' ? 'output' : 'input';

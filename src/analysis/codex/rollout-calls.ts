@@ -1,4 +1,4 @@
-import { itemCallId, itemRole } from './item-text.js';
+import { isSentItem, itemCallId, itemRole } from './item-text.js';
 import type { CodexRollout, RolloutItem } from './rollout-file.js';
 import type { CodexUsage } from './token-count.js';
 
@@ -63,7 +63,7 @@ export function rolloutCalls(rollout: CodexRollout): RolloutCalls {
       context = record.context;
       model = record.model ?? model;
     } else if (record.kind === 'compacted') {
-      history = record.replacement === null ? compactedHistory([...history, ...outputs, ...answers], record.message) : [...record.replacement];
+      history = record.replacement === null ? compactedHistory([...history, ...outputs, ...answers], record.message) : record.replacement.filter(isSentItem);
       outputs = [];
       answers = [];
       ownCalls = new Set();
@@ -71,6 +71,7 @@ export function rolloutCalls(rollout: CodexRollout): RolloutCalls {
       sentAt = record.time;
     } else if (record.kind === 'item') {
       const item = record.item;
+      if (!isSentItem(item)) continue;
       const callId = itemCallId(item);
       if (itemRole(item) === 'output') {
         outputs.push(item);
