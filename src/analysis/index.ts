@@ -166,8 +166,8 @@ export {
 } from './claude-code/index.js';
 export type { AnalyzeReport, CauseRow, ClaudeCodeProject, ForkWhatIf, LossCause, LossExample, ProjectsOptions, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
 // Codex CLI rollouts: predicted against the usage each call logged.
-export { analyzeCodexRollouts, codexSessionsFolder, readCodexRollout } from './codex/index.js';
-export type { CodexAnalysisOptions, CodexCall, CodexInput, CodexRollout, CodexUsage } from './codex/index.js';
+export { analyzeCodexRollouts } from './codex/index.js';
+export type { CodexAnalysisOptions, CodexInput } from './codex/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export {
   readTraceFile,
