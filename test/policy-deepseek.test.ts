@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costOf, type CacheMatch } from '../src/analysis/policies/cache-policy.js';
-import { createDeepSeekPolicy, DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, deepseekPolicy } from '../src/analysis/policies/deepseek.js';
+import { createDeepSeekPolicy, deepseekPolicy } from '../src/analysis/policies/deepseek.js';
 
 const input = (sharedTokens: number, entryTokens: number, ageSeconds = 1): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'input' });
 const output = (sharedTokens: number, entryTokens: number, ageSeconds = 1): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'output' });
@@ -49,12 +49,25 @@ describe('DeepSeek cache policy', () => {
     expect(() => createDeepSeekPolicy({ unit: 12.5 })).toThrow(expect.objectContaining({ code: 'usage/deepseek-unit' }));
   });
 
-  it('prices Flash and Pro from the published table, and takes an override', () => {
-    expect(deepseekPolicy.pricesFor('deepseek-v4-flash')).toBe(DEEPSEEK_FLASH_PRICES);
-    expect(deepseekPolicy.pricesFor('deepseek-v4-pro')).toBe(DEEPSEEK_PRO_PRICES);
-    const custom = { ...DEEPSEEK_FLASH_PRICES, input: 1, source: 'mine' };
+  it('prices Flash and Pro at the published rate of the request time, and takes an override', () => {
+    // Off-peak and peak (01:00-04:00 UTC) rates from 2026-08-17; no cache-write fee.
+    expect(deepseekPolicy.pricesFor('deepseek-v4-flash', new Date('2026-09-01T12:00:00Z'))).toMatchObject({ input: 0.22, cacheRead: 0.007, cacheWrite: 0.22, output: 0.66 });
+    expect(deepseekPolicy.pricesFor('deepseek-v4-flash', new Date('2026-09-01T02:00:00Z'))).toMatchObject({ input: 0.44, cacheRead: 0.014, output: 1.32 });
+    expect(deepseekPolicy.pricesFor('deepseek-v4-pro', new Date('2026-09-01T12:00:00Z'))).toMatchObject({ input: 0.66, cacheRead: 0.022, output: 1.98 });
+    const custom = { ...deepseekPolicy.pricesFor('deepseek-v4-flash'), input: 1, source: 'mine' };
     expect(createDeepSeekPolicy({ prices: custom }).pricesFor('deepseek-v4-pro')).toBe(custom);
     // 158 uncached + 2,816 read + 147 output at Flash peak rates.
-    expect(costOf({ uncached: 158, cacheRead: 2816, cacheWrite: 0 }, DEEPSEEK_FLASH_PRICES, 147)).toBeCloseTo((158 * 0.3 + 2816 * 0.006 + 147 * 1.2) / 1e6, 12);
+    const peak = deepseekPolicy.pricesFor('deepseek-v4-flash', new Date('2026-09-01T02:00:00Z'));
+    expect(costOf({ uncached: 158, cacheRead: 2816, cacheWrite: 0 }, peak, 147)).toBeCloseTo((158 * 0.44 + 2816 * 0.014 + 147 * 1.32) / 1e6, 12);
+  });
+
+  it('a request with no recorded time is priced at the day\'s highest rate, and the source says so', () => {
+    const untimed = createDeepSeekPolicy().pricesFor('deepseek-v4-flash');
+    expect(untimed).toMatchObject({ input: 0.44, cacheRead: 0.014, output: 1.32 });
+    expect(untimed.source).toContain("the request's time is not recorded: the day's highest (peak) rate");
+  });
+
+  it('a model that is not DeepSeek\'s is a named stand-in', () => {
+    expect(deepseekPolicy.pricesFor('my-finetune', new Date('2026-09-01T12:00:00Z'))).toMatchObject({ standInFor: 'my-finetune' });
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeDshSessionTree, costOf, type SessionTreeAnalysis } from '../src/analysis/index.js';
-import { DEEPSEEK_FLASH_PRICES } from '../src/analysis/policies/index.js';
+import { deepseekPolicy } from '../src/analysis/policies/index.js';
 
 /*
  * A small session tree written here (no corpus needed): a root with two turns on deepseek-v4-flash
@@ -71,9 +71,10 @@ describe('analyzeDshSessionTree on a written session tree', () => {
     expect(second.observed).toEqual({ uncached: 120, cacheRead: 896, cacheWrite: 0, output: 5 });
     // It stops sharing at the end of turn 1's user message, where <think> became </think>.
     expect(second.divergence).toMatchObject({ kind: 'message', name: 'message[0]:user', against: { session: 'root-session', index: 0 } });
-    // Priced at DeepSeek's Flash rates, the observed output included.
-    expect(second.cost.predicted).toBeCloseTo(costOf(second.predicted, DEEPSEEK_FLASH_PRICES, 5), 12);
-    expect(second.cost.observed).toBeCloseTo((120 * 0.3 + 896 * 0.006 + 5 * 1.2) / 1e6, 12);
+    // Priced at DeepSeek's Flash rates in force at the request's time, the observed output included.
+    const flash = deepseekPolicy.pricesFor('deepseek-v4-flash', second.time === null ? undefined : new Date(second.time));
+    expect(second.cost.predicted).toBeCloseTo(costOf(second.predicted, flash, 5), 12);
+    expect(second.cost.observed).toBeCloseTo((120 * flash.input + 896 * flash.cacheRead + 5 * flash.output) / 1e6, 12);
   });
 
   it('another model shares nothing, whatever its bytes', () => {

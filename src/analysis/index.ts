@@ -1,7 +1,7 @@
 // kvprefix/analysis: what the user gets from recorded traffic and compositions: replays of DSH logs,
 // Claude Code transcripts and captured request bodies through provider cache policies, the cause of
 // every miss, duplication and simulation, guard checks, and the reports (text, Markdown, JSON, HTML).
-// Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies → hashed requests.
+// Wire-body readers: captured OpenAI, DeepSeek, Anthropic and Bedrock request bodies → hashed requests.
 export {
   readRequestBody,
   readRequestFile,

@@ -1,4 +1,4 @@
-/** Process exit codes of `kvprefix`, one meaning each (DESIGN.md, src/cli). */
+/** Process exit codes of `kvprefix`, one meaning each (README, "The CLI"). */
 export const EXIT = {
   /** The command ran and found nothing to report (or was not a check). */
   ok: 0,

@@ -1,7 +1,7 @@
 /**
- * Base class of every error kvprefix throws. Expected outcomes (a cache miss, a guard finding) are
- * data, never errors; an error means misuse or broken input, and carries a stable `code` that callers
- * and the CLI's exit-code mapping can switch on.
+ * Base class of the errors kvprefix throws for misuse or broken input. Expected outcomes (a cache
+ * miss, a guard finding) are data, never errors; a fault in kvprefix itself stays a plain `Error`.
+ * Each carries a stable `code` that callers and the CLI's exit-code mapping can switch on.
  */
 export class KvprefixError extends Error {
   override readonly name: string;

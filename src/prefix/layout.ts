@@ -42,7 +42,7 @@ export interface RequestParts {
 
 /**
  * Separator between system sections. DSH's `renderPrompt` "drops empty sections, joins with blank
- * lines" (corpus/dsh/readmes/packages/core/system-prompt/README.md), and Anthropic's block-array
+ * lines" (DSH's `packages/core/system-prompt/README.md`), and Anthropic's block-array
  * `system` is read block by block with the same separator so that both layouts count one system text.
  */
 export const SECTION_SEPARATOR = '\n\n';

@@ -44,7 +44,7 @@ export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
 
 /** Options of `createTokenizer`. */
 export interface TokenizerOptions {
-  /** How pre-tokens longer than `LONG_PIECE_BYTES` are merged (default: `heapBytePairMerge`'s heap, O(n log n)). */
+  /** How pre-tokens longer than `LONG_PIECE_BYTES` are merged (default: `bucketMergeRange`'s rank buckets, near-linear). */
   readonly longPieceMerge?: LongPieceMerge;
 }
 

@@ -38,7 +38,7 @@ function sameRun(a: ChunkData, b: ChunkData): boolean {
 }
 
 /**
- * Shortest delta run a fixture packs. Every packed row in corpus/dsh holds at least 3 entries, and
+ * Shortest delta run a fixture packs. Every packed row of DSH's fixtures holds at least 3 entries, and
  * every unpacked run there is 1 or 2 deltas long (text-turn's `P`, `ONG`; the many `D`, `ONE` pairs).
  */
 export const MIN_PACKED_RUN = 3;
@@ -63,8 +63,8 @@ function stripped(event: RecordedEvent): FixtureRow {
 }
 
 /**
- * The fixture form of a log, as DSH's snapshot harness records it (corpus/README.md, "DSH fixture
- * conventions"): `seq` and `time` are dropped, and each run of `MIN_PACKED_RUN` or more consecutive
+ * The fixture form of a log, as DSH's snapshot harness records it (DSH's
+ * fixture conventions): `seq` and `time` are dropped, and each run of `MIN_PACKED_RUN` or more consecutive
  * deltas of one block becomes a `text-chunks` / `reasoning-chunks` / `tool-call-chunks` row whose
  * `dt` holds the n−1 time gaps between entries. Shorter runs stay `assistant/chunk` rows (the lone
  * `OK` text delta of `subagent-fork-in-process/session.jsonl` is one).

@@ -11,7 +11,7 @@ export interface ScopeSection {
   readonly text: string;
 }
 
-/** How a child was started, as its delegation tool configured it (DESIGN.md, delegation tool). */
+/** How a child was started, as its delegation tool configured it (DSH's `tool-subagent` README, "Config"). */
 export interface DelegationFacts {
   /** The provider the child ran on (`spawn` starts fresh, `fork` inherits the parent's completed turns). */
   readonly provider?: string;

@@ -14,7 +14,7 @@ export interface GuardRun {
 
 const VERDICT_RANK: Record<GuardVerdict, number> = { passed: 0, failed: 1, 'invalid-input': 2 };
 
-/** Process exit codes of a verdict (DESIGN.md, src/cli): 0 clean, 1 findings, 3 bad input. */
+/** Process exit codes of a verdict (README, "The CLI"): 0 clean, 1 findings, 3 bad input. */
 export const GUARD_EXIT_CODES = { passed: 0, failed: 1, 'invalid-input': 3 } as const satisfies Record<GuardVerdict, number>;
 
 /** Joins the reports of one run. */

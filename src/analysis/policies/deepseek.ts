@@ -1,4 +1,5 @@
 import { UsageError } from '../../prefix/index.js';
+import { PriceBook, publishedOrStandIn } from '../prices/index.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
 
 /*
@@ -14,7 +15,7 @@ import type { CacheMatch, CachePolicy, CachePrediction, PolicyInput, PolicyParam
  * output). Whether the previous response was stored is not determined by content (on the recorded
  * deepseek-v4-flash traffic 23 of 48 follow-ups matched inputs only, 15 inputs plus output), so the
  * prediction is a range: low from `input` matches only, high with `output` matches too; the point
- * prediction is the low end (exact on 70 of 88 recorded requests, shared/DESIGN.md).
+ * prediction is the low end (exact on 70 of 88 recorded requests; README, "Predicted against observed on recorded DeepSeek sessions").
  */
 
 /** Parameters of the DeepSeek policy. */
@@ -23,7 +24,7 @@ export interface DeepSeekPolicyOptions {
   readonly unit?: number;
   /** Entries unused this long are treated as gone (default 24 h; the docs say "a few hours to a few days"). */
   readonly ttlSeconds?: number;
-  /** Price table for every model (default: DeepSeek's published prices for the model). */
+  /** Price table for every model (default: DeepSeek's published prices for the model at the request's time). */
   readonly prices?: PriceTable;
 }
 
@@ -32,7 +33,7 @@ export const DEEPSEEK_UNIT: PolicyParameter = {
   value: 128,
   unit: 'tokens',
   source:
-    'measured: every cacheReadTokens recorded on deepseek-v4-flash in corpus/dsh is a multiple of 128 (shared/DESIGN.md, "DeepSeek, as the recorded usage shows"); ' +
+    'measured: every cacheReadTokens that DSH recorded on deepseek-v4-flash against the DeepSeek API is a multiple of 128; ' +
     'the docs state 64-token units (api-docs.deepseek.com/guides/kv_cache: "the cache is stored in units of 64 tokens; content shorter than 64 tokens is not cached")',
 };
 
@@ -43,41 +44,27 @@ export const DEEPSEEK_TTL: PolicyParameter = {
   source: 'api-docs.deepseek.com/guides/kv_cache: unused cache entries are cleared automatically, "usually within a few hours to a few days"; 24 h assumed',
 };
 
-const PRICING_PAGE = 'api-docs.deepseek.com/quick_start/pricing (Models & Pricing, as published in October 2026)';
+/** Prices a model id that is not DeepSeek's (named in every report as a stand-in). */
+const STAND_IN_MODEL = 'deepseek-v4-flash';
+
+/** Hours of a UTC day, each looked up once to find the day's highest rate. */
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /**
- * DeepSeek's published prices per million tokens for the Flash models (`deepseek-flash`, and the
- * legacy `deepseek-v4-flash` whose requests are now served and billed as Flash): peak rates, cache
- * hit $0.006, cache miss $0.30, output $1.20; off-peak rates are half. DeepSeek charges no cache
- * write, so a written token costs what an uncached one does.
+ * DeepSeek bills by time of day (peak and off-peak windows, changed on 2026-08-17) and charges no
+ * cache write, so a written token costs what an uncached one does. A request whose time the log
+ * does not record (DSH's fixtures drop it) is priced at the highest rate in force on the day it is
+ * priced, and its source says so: an upper bound, never an off-peak guess. (One policy answers for
+ * one day: the row is kept once found.)
  */
-export const DEEPSEEK_FLASH_PRICES: PriceTable = {
-  currency: 'USD',
-  input: 0.3,
-  cacheRead: 0.006,
-  cacheWrite: 0.3,
-  output: 1.2,
-  source: `${PRICING_PAGE}: deepseek-flash peak rates (off-peak is half); no cache-write fee`,
-};
-
-/** The same for `deepseek-v4-pro`: peak cache hit $0.044, cache miss $1.32, output $3.96 (off-peak half). */
-export const DEEPSEEK_PRO_PRICES: PriceTable = {
-  currency: 'USD',
-  input: 1.32,
-  cacheRead: 0.044,
-  cacheWrite: 1.32,
-  output: 3.96,
-  source: `${PRICING_PAGE}: deepseek-v4-pro peak rates (off-peak is half); no cache-write fee`,
-};
-
-/**
- * Default prices for a DeepSeek model: Pro for `*-pro`, Flash for any other `deepseek-*` id. An id
- * that is not DeepSeek's gets Flash prices marked as a stand-in (`standInFor`).
- */
-export function deepseekPricesFor(model: string): PriceTable {
-  if (/-pro\b/.test(model)) return DEEPSEEK_PRO_PRICES;
-  if (model.startsWith('deepseek-')) return DEEPSEEK_FLASH_PRICES;
-  return { ...DEEPSEEK_FLASH_PRICES, source: `${DEEPSEEK_FLASH_PRICES.source} (no row for '${model}': deepseek-flash prices)`, standInFor: model };
+function highestRateToday(book: PriceBook, model: string): PriceTable {
+  const today = new Date();
+  let highest: PriceTable | undefined;
+  for (const hour of HOURS) {
+    const row = publishedOrStandIn(book, 'deepseek', model, STAND_IN_MODEL, new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), hour)));
+    if (highest === undefined || row.input > highest.input) highest = row;
+  }
+  return { ...highest!, source: `${highest!.source}; the request's time is not recorded: the day's highest (peak) rate` };
 }
 
 function readFor(matches: readonly CacheMatch[], tokens: number, unit: number, ttlSeconds: number): number {
@@ -97,10 +84,19 @@ export function createDeepSeekPolicy(options: DeepSeekPolicyOptions = {}): Cache
   if (!Number.isInteger(unit) || unit <= 0) throw new UsageError('usage/deepseek-unit', `DeepSeek cache unit must be a positive integer, got ${unit}: use 128 (measured) or 64 (documented)`);
   const unitParameter: PolicyParameter = options.unit === undefined ? DEEPSEEK_UNIT : { value: unit, unit: 'tokens', source: 'given by the caller' };
   const ttlParameter: PolicyParameter = options.ttlSeconds === undefined ? DEEPSEEK_TTL : { value: ttlSeconds, unit: 'seconds', source: 'given by the caller' };
+  // Asked for on every replayed request: each model's row is looked up once per minute per policy.
+  const book = new PriceBook();
+  const untimed = new Map<string, PriceTable>();
   return {
     name: 'deepseek',
     parameters: { unit: unitParameter, ttlSeconds: ttlParameter },
-    pricesFor: (model) => options.prices ?? deepseekPricesFor(model),
+    pricesFor(model, at) {
+      if (options.prices !== undefined) return options.prices;
+      if (at !== undefined) return publishedOrStandIn(book, 'deepseek', model, STAND_IN_MODEL, at);
+      let row = untimed.get(model);
+      if (row === undefined) untimed.set(model, (row = highestRateToday(book, model)));
+      return row;
+    },
     predict(input: PolicyInput): CachePrediction {
       const low = readFor(input.matches.filter((match) => match.source === 'input'), input.tokens, unit, ttlSeconds);
       const high = Math.max(low, readFor(input.matches, input.tokens, unit, ttlSeconds));

@@ -1,7 +1,7 @@
 // Provider cache policies: one pure rule per provider or engine, numbers as parameters with their source, and prices.
 export { costOf } from './cache-policy.js';
 export type { CacheMatch, CachePolicy, CachePolicyName, CachePrediction, CacheUsage, LongContextPrices, PolicyInput, PolicyParameter, PriceTable } from './cache-policy.js';
-export { createDeepSeekPolicy, DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, DEEPSEEK_TTL, DEEPSEEK_UNIT, deepseekPolicy, deepseekPricesFor } from './deepseek.js';
+export { createDeepSeekPolicy, DEEPSEEK_TTL, DEEPSEEK_UNIT, deepseekPolicy } from './deepseek.js';
 export type { DeepSeekPolicyOptions } from './deepseek.js';
 export { anthropicMinimumTokens, anthropicPolicy, createAnthropicPolicy } from './anthropic.js';
 export type { AnthropicPolicyOptions } from './anthropic.js';

@@ -8,7 +8,8 @@ import { vllmPolicy } from './vllm.js';
 
 /**
  * The policies kvprefix ships, in the order `--policy` lists them (DeepSeek first: DSH's recorded
- * provider). Everything below takes the list it is given, so adding a policy is adding one element here.
+ * provider). A registry takes the list it is given; a new policy is also named in `--policy`'s
+ * choices and the provider map of `analyze/policy-choice.ts`.
  */
 export const CACHE_POLICIES: readonly CachePolicy[] = [deepseekPolicy, openaiPolicy, anthropicPolicy, vllmPolicy, sglangPolicy];
 

@@ -12,6 +12,8 @@ const modelPricesSchema = z.strictObject({
   input: perMillion,
   cacheRead: perMillion,
   cacheWrite: perMillion,
+  /** A 1-hour write (Anthropic); absent: 1-hour writes cost `cacheWrite`. */
+  cacheWrite1h: perMillion.optional(),
   output: perMillion,
 });
 
@@ -24,7 +26,7 @@ const modelPricesSchema = z.strictObject({
  * source: our negotiated rates, 2026-11
  * prices:
  *   anthropic:
- *     claude-sonnet-4-5: { input: 3, cacheRead: 0.3, cacheWrite: 3.75, output: 15 }
+ *     claude-sonnet-4-5: { input: 3, cacheRead: 0.3, cacheWrite: 3.75, cacheWrite1h: 6, output: 15 }
  *   vllm:
  *     "*": { input: 0.05, cacheRead: 0.005, cacheWrite: 0, output: 0.2 }
  * ```
@@ -44,7 +46,7 @@ export interface PriceOverrides {
    * The user's price for `model` on `policy`, or the policy's default when the file has none for it;
    * an InputError when that default is in another currency than the file's.
    */
-  pricesFor(policy: CachePolicy, model: string): PriceTable;
+  pricesFor(policy: CachePolicy, model: string, at?: Date): PriceTable;
 }
 
 /** The 1-based line where the value at `path` starts, when the document knows it. */
@@ -62,7 +64,7 @@ function overridesFrom(content: PriceFileContent, file: string): PriceOverrides 
   const source = content.source === undefined ? file : `${content.source} (${file})`;
   return {
     file,
-    pricesFor(policy: CachePolicy, model: string): PriceTable {
+    pricesFor(policy: CachePolicy, model: string, at?: Date): PriceTable {
       const models = content.prices[policy.name];
       if (models !== undefined) {
         let best: string | undefined;
@@ -70,9 +72,12 @@ function overridesFrom(content: PriceFileContent, file: string): PriceOverrides 
           if (key !== '*' && model.startsWith(key) && (best === undefined || key.length > best.length)) best = key;
         }
         const row = models[best ?? '*'];
-        if (row !== undefined) return { currency, ...row, source: `${source}: ${policy.name} ${best ?? '*'}` };
+        if (row !== undefined) {
+          const { cacheWrite1h, ...rates } = row;
+          return { currency, ...rates, ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }), source: `${source}: ${policy.name} ${best ?? '*'}` };
+        }
       }
-      const defaults = policy.pricesFor(model);
+      const defaults = policy.pricesFor(model, at);
       // A total adds every request's cost: a default in another currency would be summed as if it
       // were in the file's, so such a file is refused for the model it does not price.
       if (defaults.currency !== currency) {
@@ -115,5 +120,5 @@ export async function readPriceFile(file: string, input: InputLimit = {}): Promi
 
 /** `policy` with the user's prices in front of its defaults (same rule, same parameters). */
 export function withPrices(policy: CachePolicy, overrides: PriceOverrides): CachePolicy {
-  return { ...policy, pricesFor: (model: string) => overrides.pricesFor(policy, model) };
+  return { ...policy, pricesFor: (model: string, at?: Date) => overrides.pricesFor(policy, model, at) };
 }

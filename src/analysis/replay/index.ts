@@ -1,4 +1,4 @@
-// The replay core: one loop over requests in send order, one index of what earlier requests stored.
+// The replay core's public part: the store of what earlier requests wrote, and the head-calibration modes.
 export { PrefixStore } from './prefix-store.js';
 export type { PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './prefix-store.js';
 export { CALIBRATION_MODES } from './head-calibration.js';

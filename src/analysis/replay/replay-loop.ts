@@ -1,5 +1,5 @@
 import { costOf, type CacheMatch, type CachePolicy, type CachePrediction, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
-import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis, SpanList } from '../result/session-analysis.js';
+import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SpanList } from '../result/session-analysis.js';
 
 /** A session of a replayed tree, as the result names it (its requests are the loop's to fill). */
 export type ReplaySession = Omit<SessionAnalysis, 'requests'>;
@@ -37,7 +37,7 @@ export interface MeasuredRequest {
  */
 export interface ReplaySource<Step> {
   readonly policy: CachePolicy;
-  /** Prices for every request (default: the policy's prices for each request's model). */
+  /** Prices for every request (default: the policy's prices for each request's model at its time). */
   readonly prices?: PriceTable | undefined;
   readonly sessions: readonly ReplaySession[];
   /** The requests in send order. */
@@ -70,7 +70,8 @@ export function replayRequests<Step>(source: ReplaySource<Step>): SessionAnalysi
       ...(measured.blockEnds === undefined ? {} : { blockEnds: measured.blockEnds }),
     });
     const predicted = source.round ? source.round(raw) : raw;
-    const prices = source.prices ?? source.policy.pricesFor(measured.model);
+    // A price is the one in force when the request was sent (rows change by date, DeepSeek's by hour).
+    const prices = source.prices ?? source.policy.pricesFor(measured.model, measured.time === null ? undefined : new Date(measured.time));
     const observed = measured.observed;
     const divergence = source.divergence(step, measured);
     // Stored before its segments are drawn: a source that fits token ends to the observed usage draws the fitted ones.
@@ -89,9 +90,4 @@ export function replayRequests<Step>(source: ReplaySource<Step>): SessionAnalysi
     });
   }
   return source.sessions.map((session, index) => ({ ...session, requests: requests[index]! }));
-}
-
-/** A tree's result: the sessions the loop returned with the policy's name, the tokenizer and notes. */
-export function treeAnalysis(source: Pick<ReplaySource<unknown>, 'policy'>, sessions: readonly SessionAnalysis[], tokenizer: string, notes: readonly string[]): SessionTreeAnalysis {
-  return { policy: source.policy.name, tokenizer, sessions, notes };
 }

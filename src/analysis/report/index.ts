@@ -1,4 +1,4 @@
-// Reports: wording and renderers (text, Markdown; JSON is the result itself) for diff, seed and analyze.
+// Reports: wording and renderers for diff, seed and analyze: text, Markdown, streamed JSON and the HTML page.
 export { causeLine, renderDiffMarkdown, renderDiffText } from './diff-text.js';
 export { renderSeedText, seedOfLog, unfinishedLineNote } from './seed-report.js';
 export type { SeedOfLog, SeedOfLogOptions, SeedReport } from './seed-report.js';

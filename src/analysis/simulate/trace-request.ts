@@ -1,7 +1,7 @@
 import { InputError } from '../../prefix/index.js';
 
 /**
- * One request of a block-hash trace (the Mooncake FAST'25 format, `corpus/mooncake-traces`): when it
+ * One request of a block-hash trace (the Mooncake FAST'25 format, kvcache-ai/Mooncake's published traces): when it
  * arrived, how long its input and output were, and the ids of its input's prefix blocks. Equal ids
  * mean equal prefixes up to and including that block, so a prefix cache can serve them.
  */

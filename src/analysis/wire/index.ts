@@ -1,4 +1,5 @@
-// Wire-body readers: captured OpenAI/DeepSeek chat and Anthropic messages bodies and cassettes → hashed requests.
+// Wire-body readers: captured OpenAI Chat and Responses, DeepSeek chat, Anthropic Messages and Bedrock
+// Converse bodies (JSON or YAML, alone or inside recorded exchanges) → hashed requests, with the provider each names.
 export { BodyLocation, describeJsonValue, isJsonObject } from './body-fields.js';
 export type { JsonObject } from './body-fields.js';
 export { splitBreakpoint, splitMessageBreakpoints } from './cache-control.js';

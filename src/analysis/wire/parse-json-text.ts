@@ -1,5 +1,5 @@
 import { InputError } from '../../prefix/index.js';
-import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth.js';
+import { MAX_JSON_DEPTH, tooDeepAt } from '../../providers/input/index.js';
 import { lineAndColumn, locateJsonError } from './json-error-location.js';
 import { groupDigits } from '../../prefix/group-digits.js';
 

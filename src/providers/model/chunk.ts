@@ -19,7 +19,7 @@ export type BlockType = 'text' | 'reasoning' | 'tool-call';
 /**
  * One stream chunk, exactly as DSH logs it inside `assistant/chunk` events. A call streams
  * `block-start` for each block, its deltas, then every `block-end` in index order, then `usage` and
- * `finish` (the order of every recorded call in corpus/dsh).
+ * `finish` (the order of every call in DSH's recorded session logs).
  */
 export type ModelChunk =
   | { readonly type: 'block-start'; readonly index: number; readonly blockType: BlockType }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * The message values DSH stores in its surface events (`user/message`, `assistant/message`,
- * `tool/result`), as they appear in the recorded logs under corpus/dsh. Objects are validated for
+ * `tool/result`), as they appear in DSH's recorded session logs. Objects are validated for
  * the fields kvprefix reads; the reader keeps the original JSON object, so fields not named here are
  * never lost (DSH plugins declaration-merge their own fields and block types).
  */

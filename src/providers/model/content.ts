@@ -1,6 +1,6 @@
 /**
  * The content vocabulary a language model reads and writes, in DSH's own shapes
- * (corpus/dsh/examples/acp-agent/tests/snapshots/*\/session.jsonl): the same objects appear in
+ * (DSH's `examples/acp-agent/tests/snapshots/*\/session.jsonl`): the same objects appear in
  * `user/message`, `assistant/message` and `tool/result` events, so a message logged by the agent
  * loop is byte-for-byte the message the model was given. Every type here is inferred from the zod
  * schemas that read those events (content-schema.ts), so the runtime writes exactly what the reader

@@ -20,7 +20,7 @@ export interface CallConfig {
 /**
  * Everything one model call receives: the rendered system prompt, the visible tool schemas in wire
  * order, and the model-visible history. This is what DSH's `request/header` plus the surface fold
- * reconstruct (corpus/dsh/notes/2026-07-05-reconstructable-requests.md).
+ * reconstruct (DSH's design note `notes/2026-07-05-reconstructable-requests.md`).
  */
 export interface ModelRequest {
   readonly config: CallConfig;

@@ -3,7 +3,7 @@
  * `{inputTokens, outputTokens, cacheReadTokens?, cacheWriteTokens?, reasoningTokens?}` where
  * `inputTokens` is the *uncached* input: in the recorded `subagent-fork-in-process` scenario the
  * parent's second request reads (158 uncached, 2816 cached) for a prompt of 2974 tokens
- * (corpus/README.md, "Example of what the numbers say").
+ * (DSH's recording of that scenario against the DeepSeek API).
  */
 export interface ModelUsage extends CacheUsage {
   /** Generated tokens, reasoning included. */

@@ -6,7 +6,7 @@ const toolNames = z.array(z.string().min(1));
 
 /**
  * The delegation tool's configuration, with DSH's keys and defaults (tool-subagent README, "Config";
- * the `tool-subagent*` rows of corpus/dsh/examples/*\/cordis.yml).
+ * the `tool-subagent*` rows of DSH's `examples/*\/cordis.yml`).
  */
 export const delegationToolConfigSchema = z
   .object({

@@ -15,7 +15,7 @@ export interface AssembledHead<T extends ToolSchema = ToolSchema> {
   readonly visibility: ToolVisibility<T>;
   /**
    * The SDK tools whose output type DSH's generator can only estimate (`JsonValue`: no output
-   * schema given, none recorded in corpus/dsh), sorted; empty without Code Mode. Analysis reports a
+   * schema given, none recorded in DSH's pinned heads), sorted; empty without Code Mode. Analysis reports a
    * prediction that runs through such an entry as estimated.
    */
   readonly estimatedSdkOutputs: readonly string[];

@@ -26,7 +26,7 @@ export const DSH_SECTION_MARKERS: readonly SectionMarker[] = [
   { name: 'harness:identity', order: SECTION_ORDERS['harness:identity'], startsWith: HARNESS_IDENTITY },
   // Openings of the sections no corpus head carries, as DSH's public source writes them (app-boot,
   // web-app, plan-mode, tool-agent-team, file-reference-local, ui-deliverables); the plan-mode
-  // opening is also the `section` of corpus/dsh/apps/cli/config/agent-presets/code/agent.cordis.yml.
+  // opening is also the `section` of DSH's `apps/cli/config/agent-presets/code/agent.cordis.yml`.
   { name: 'harness:source', order: SECTION_ORDERS['harness:source'], startsWith: 'The DeepSeek Harness implementation checkout is at ' },
   { name: 'app:web-surface', order: SECTION_ORDERS['app:web-surface'], startsWith: 'You are interacting with the user through the DeepSeek Harness Web GUI at ' },
   { name: 'plan:policy', order: SECTION_ORDERS['plan:policy'], startsWith: 'You are in plan mode.' },

@@ -1,7 +1,7 @@
 /**
  * Order numbers of DSH's system-prompt sections. `renderPrompt` concatenates sections in ascending
  * `order` (ties keep registration order) and joins them with blank lines
- * (corpus/dsh/readmes/packages/core/system-prompt/README.md).
+ * (DSH's `packages/core/system-prompt/README.md`).
  *
  * Where each number comes from:
  * - Stated in the corpus: identity −100, persona 0 and the tool-guidance band 100–199

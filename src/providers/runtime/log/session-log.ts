@@ -2,7 +2,7 @@ import { SessionLogParser, type LoggedEvent } from '../../session/index.js';
 import { UsageError } from '../../../prefix/index.js';
 
 /**
- * The agent's own session log, written in DSH's JSONL format (corpus/dsh/examples/*\/tests/snapshots):
+ * The agent's own session log, written in DSH's JSONL format (DSH's `examples/*\/tests/snapshots`):
  * line 1 is the header, every other line an event `{type, seq, time, data, sourceEventSeqs?, surfaceOp?}`
  * whose `seq` is its index. Fixture logs strip `seq`/`time` and pack chunk runs; `toFixtureRows`
  * (fixture-rows.ts) writes that form.

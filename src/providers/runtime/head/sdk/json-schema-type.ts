@@ -1,6 +1,6 @@
 /**
  * JSON Schema → TypeScript type text, as DSH's Code Mode generator writes it into the `tools:sdk`
- * section. Every rule here is read off the SDK blocks pinned in corpus/dsh (the advanced-toolchain,
+ * section. Every rule here is read off the SDK blocks pinned in DSH's fixtures (the advanced-toolchain,
  * code-mode-turn and code-mode-read-image heads), and test/runtime-sdk-section.test.ts renders those
  * blocks back byte for byte:
  * - `string`/`boolean`/`null` as themselves, `integer` as `number`; `const` and `enum` as JSON literals

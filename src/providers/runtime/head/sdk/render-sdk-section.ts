@@ -44,7 +44,7 @@ export const ESTIMATED_OUTPUT_TYPE = 'JsonValue';
 /**
  * A tool's two SDK entries as DSH renders them: its description as a doc line above
  * `  name: <argument type>;`, and its output type from, in order, the tool's own `output` schema,
- * the output type recorded for that tool name in corpus/dsh's SDK blocks, or `JsonValue`
+ * the output type recorded for that tool name in DSH's pinned SDK blocks, or `JsonValue`
  * (estimated).
  */
 export function sdkToolEntry(tool: SdkTool): SdkToolEntry {
@@ -73,7 +73,7 @@ export function joinSdkEntries(entries: readonly SdkBlockEntry[]): string {
 /**
  * DSH's `tools:sdk` section for the tools an agent reaches from Code Mode (the caller leaves out
  * `run_code` itself). Byte for byte DSH's generator output for any tool set whose tools appear in
- * corpus/dsh's pinned heads; for a tool whose output type was never recorded and that carries no
+ * DSH's pinned heads; for a tool whose output type was never recorded and that carries no
  * `output` schema, the output entry is `JsonValue` — `sdkOutputEstimates` names those tools.
  */
 export function renderSdkSection(tools: readonly SdkTool[], options: SdkSectionOptions): string {

@@ -1,5 +1,5 @@
 /*
- * The fixed text of DSH's `tools:sdk` section, verbatim from the SDK blocks pinned in corpus/dsh
+ * The fixed text of DSH's `tools:sdk` section, verbatim from the SDK blocks pinned in DSH's fixtures
  * (advanced-toolchain, code-mode-turn and code-mode-read-image: the three blocks share it byte for
  * byte, under Code Mode `both` and `code` alike). test/runtime-sdk-section.test.ts renders those
  * blocks back, so a drift fails loudly.
