@@ -66,9 +66,10 @@ export function itemText(item: RolloutItem): { readonly text: string; readonly n
     case 'reasoning':
       return { text: partsText(item['summary']), name: 'reasoning' };
     default: {
-      // Any other item (web search, local shell, compaction): its fields as sent, without its type.
-      const { type: _type, id: _id, ...rest } = item;
-      return { text: JSON.stringify(rest), name: item.type.replace(/_/g, ' ') };
+      // Any other item (web search, local shell, compaction): its fields as sent, without its type;
+      // encrypted content is no text the tokenizer can count (its size is estimated from its length).
+      const { type: _type, id: _id, encrypted_content: _encrypted, ...rest } = item;
+      return { text: Object.keys(rest).length === 0 ? '' : JSON.stringify(rest), name: item.type.replace(/_/g, ' ') };
     }
   }
 }
