@@ -168,6 +168,9 @@ export {
   reportAnalysis,
 } from './claude-code/index.js';
 export type { AnalyzeReport, CauseRow, ForkWhatIf, LossCause, LossExample, ReportedAnalysis, ReportOptions, RollUpKey, RollUpRow, SessionLabel, TimeWindow, TreeLabel, TreeReport, TtlWhatIf } from './claude-code/index.js';
+// Codex CLI rollouts: predicted against the usage each call logged.
+export { analyzeCodexRollouts } from './codex/index.js';
+export type { CodexAnalysisOptions, CodexInput } from './codex/index.js';
 // Trace replay: a block-hash trace (Mooncake) through a prefix cache with capacity (LRU) and TTL.
 export {
   readTraceFile,

@@ -12,6 +12,7 @@ export type { PolicyChoice, PolicyLookup } from './policy-choice.js';
 export { readRecordedRequests } from './recorded-requests.js';
 export type { ReadRecordedOptions, RecordedRequest } from './recorded-requests.js';
 export { claudeCodeReader } from './claude-code-reader.js';
+export { codexReader, isCodexRollout } from './codex-reader.js';
 export { dshReader } from './dsh-reader.js';
 export { SESSION_READERS } from './session-reader-list.js';
 export { fileHead, isClaudeCodeTranscript, isDshSession, wireReader } from './session-readers.js';

@@ -11,6 +11,8 @@ export { causeScope } from './cause-scope.js';
 export type { CauseScope, DelegationFacts, ScopeSection, SectionedHead } from './cause-scope.js';
 export { DIVERGENCE_CAUSES } from './divergence-cause.js';
 export type { DivergenceCause } from './divergence-cause.js';
+export { LOG_CAUSES } from './log-cause.js';
+export type { LogCause } from './log-cause.js';
 export { explainUnreadPrefixes, unreadReason } from './unread-prefix.js';
 export { CACHE_CLASSES } from './cache-class.js';
 export type { CacheClass } from './cache-class.js';

@@ -9,6 +9,7 @@ import { isClaudeCodeTree, mergeLossRows, treeLossByCause, type CauseRow } from 
 import { decodeProjectFolder, projectMatches, projectsFoldersRead } from './projects-folder.js';
 import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-up.js';
 import { readSessionLabel, type SessionLabel } from './session-label.js';
+import { readRolloutLabel } from '../codex/rollout-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
 import { replayForked, type ForkReplay } from './fork-replay.js';
 import { forkableSubagents, forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
@@ -149,6 +150,7 @@ function forkedWhatIf(fork: ForkReplay | null, window: TimeWindow, policy: Cache
 export async function treeLabel(tree: SessionTreeAnalysis, known?: SessionLabel): Promise<TreeLabel> {
   const root = tree.sessions[0];
   if (root === undefined) return { project: null, title: null };
+  if (root.format === 'codex') return readRolloutLabel(root.file).catch(() => ({ cwd: null, title: null })).then((label) => ({ project: label.cwd ?? path.dirname(root.file), title: label.title }));
   if (root.format !== 'claude-code') return { project: path.dirname(root.file), title: null };
   const label = known ?? (await readSessionLabel(root.file).catch(() => ({ cwd: null, title: null })));
   return { project: label.cwd ?? decodeProjectFolder(path.basename(path.dirname(root.file))), title: label.title };

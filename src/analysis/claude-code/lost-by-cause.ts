@@ -69,7 +69,7 @@ export interface CauseRow {
   readonly advice: string;
 }
 
-const HEAD_CAUSES = new Set(['system', 'tools', 'persona', 'sdk', 'report-tool', 'output-contract', 'tool-filter']);
+const HEAD_CAUSES = new Set(['system', 'tools', 'persona', 'sdk', 'report-tool', 'output-contract', 'tool-filter', 'developer-message', 'turn-context']);
 
 /**
  * The loss cause of a request from its divergence cause (undefined with no divergence), whether it is
@@ -80,7 +80,7 @@ export function lossCauseFrom(divergenceCause: string | undefined, first: boolea
   if (divergenceCause === 'route') return 'route-change';
   if (first) return child ? 'cold-subagent' : 'cold-first';
   if (divergenceCause !== undefined && HEAD_CAUSES.has(divergenceCause)) return 'head-change';
-  if (divergenceCause === 'history') return 'compaction-rewind';
+  if (divergenceCause === 'history' || divergenceCause === 'compaction') return 'compaction-rewind';
   return 'new-content';
 }
 

@@ -77,12 +77,34 @@ export async function checkProjectsFolders(folders: readonly string[]): Promise<
   }
 }
 
-/** The projects folders the Claude Code trees were read from (`projectsFolderOf`), in code-unit order; null when none is a Claude Code tree. */
+/**
+ * Codex's sessions folder a rollout sits in: `<sessions>/YYYY/MM/DD/rollout-*.jsonl`, so four levels
+ * up where the path has that layout, else the rollout's own folder.
+ */
+function codexSessionsFolderOf(file: string): string {
+  const day = path.dirname(file);
+  const month = path.dirname(day);
+  const year = path.dirname(month);
+  const dated = [day, month, year].every((folder) => /^\d+$/.test(path.basename(folder)));
+  return dated ? path.dirname(year) : day;
+}
+
+/**
+ * The folders the trees were read from, however they were named: Claude Code's projects folders
+ * (`projectsFolderOf`), then Codex's sessions folders, each in code-unit order; null when none is a
+ * Claude Code or Codex tree.
+ */
 export function projectsFoldersRead(trees: readonly SessionTreeAnalysis[]): string[] | null {
   const folders = new Set<string>();
   for (const tree of trees) {
     const root = tree.sessions[0];
     if (root?.format === 'claude-code') folders.add(projectsFolderOf(projectFolderOf(path.resolve(root.file))));
   }
-  return folders.size === 0 ? null : [...folders].sort(byCodeUnits);
+  const rollouts = new Set<string>();
+  for (const tree of trees) {
+    const root = tree.sessions[0];
+    if (root?.format === 'codex') rollouts.add(codexSessionsFolderOf(path.resolve(root.file)));
+  }
+  const read = [...[...folders].sort(byCodeUnits), ...[...rollouts].sort(byCodeUnits)];
+  return read.length === 0 ? null : read;
 }

@@ -117,8 +117,8 @@ export function renderAnalyzeText(result: MaybeReported, options: AnalyzeTextOpt
     out.push(...commonNotes(result.trees).map((note) => `note: ${note}`));
     out.push('(one row per request: --requests)', '');
   } else result.trees.forEach((tree, index) => {
-    // A Claude Code tree is named by its project and title; other trees by their root file, as before.
-    const label = tree.sessions[0]?.format === 'claude-code' ? result.report?.trees[index]?.label : undefined;
+    // A Claude Code or Codex tree is named by its project and title; other trees by their root file, as before.
+    const label = tree.sessions[0]?.format === 'claude-code' || tree.sessions[0]?.format === 'codex' ? result.report?.trees[index]?.label : undefined;
     out.push(heading(`session tree ${index + 1}: ${label === undefined ? (tree.sessions[0]?.file ?? '(empty)') : treeTitle(tree, label)} — policy ${tree.policy}, tokens in ${tree.tokenizer}`));
     for (const session of tree.sessions) {
       out.push('', `  ${sessionTitle(session)}`);

@@ -75,7 +75,7 @@ export interface RequestAnalysis {
 export interface SessionAnalysis {
   readonly file: string;
   readonly id: string;
-  readonly format: 'dsh' | 'claude-code' | 'wire';
+  readonly format: 'dsh' | 'claude-code' | 'codex' | 'wire';
   readonly parentSession: string | null;
   /** Events a fork child inherited from its parent (DSH `seedLength`); null for a root or a spawn child. */
   readonly seedLength: number | null;

@@ -9,10 +9,11 @@ import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../r
 export const ROW_SCHEMA_VERSION = 1;
 
 /** Which kind of recorded traffic a row was read from (the reader that read it). */
-export type RowHost = 'claude-code' | 'dsh' | 'watch' | 'bodies';
+export type RowHost = 'claude-code' | 'dsh' | 'codex' | 'watch' | 'bodies';
 
 /** The host of each `analyze` reader, by the reader's name. */
-const HOST_OF_READER: Readonly<Record<string, RowHost>> = { 'claude-code': 'claude-code', dsh: 'dsh', watch: 'watch', wire: 'bodies' };
+// claude-trace logs are Claude Code's own traffic, captured as sent.
+const HOST_OF_READER: Readonly<Record<string, RowHost>> = { 'claude-code': 'claude-code', 'claude-trace': 'claude-code', codex: 'codex', dsh: 'dsh', watch: 'watch', wire: 'bodies' };
 
 /** The row host of a reader's trees: the reader's name mapped, or the session format when the reader is not one `analyze` ships. */
 export function rowHost(readerName: string | undefined, session: SessionAnalysis): RowHost {

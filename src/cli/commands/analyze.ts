@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { POLICY_CHOICES, type PolicyChoice, type PolicyLookup } from '../../analysis/analyze/policy-choice.js';
 import type { ReportedAnalysis } from '../../analysis/claude-code/analyze-report.js';
-import { claudeProjectsFolders } from '../../analysis/claude-code/projects-folder.js';
+import { agentHomeFolders } from '../../analysis/codex/sessions-folder.js';
 import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
 import { checkWindow, localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
 import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
@@ -168,10 +168,9 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         io.stderr(terminalText(renderRunVerdict(verdict)));
         return verdict.failed ? EXIT.findings : EXIT.ok;
       };
-      // With no path, Claude Code's own projects folders, as Claude Code finds them, read as any folder named is.
-      const folders = positionals.length === 0 ? claudeProjectsFolders(process.env) : undefined;
-      if (folders !== undefined) await (await import('../../analysis/claude-code/projects-folder.js')).checkProjectsFolders(folders);
-      const paths = folders ?? positionals;
+      // With no path, Claude Code's projects folders and Codex's sessions folder, as each finds its own,
+      // read as any folder named is.
+      const paths = positionals.length === 0 ? await (await import('../../analysis/codex/analyze-home-folders.js')).homeFolderPaths(agentHomeFolders(process.env)) : positionals;
       if (format === 'jsonl') {
         // Rows are per request: the report's own shapes have no place in them.
         const reportOnly = [['--by', by !== undefined], ['--ttl 1h', ttl === '1h'], ['--fork', forkWhatIf], ['--segments', segments], ['--requests', values['requests'] === true]] as const;

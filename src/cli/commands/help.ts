@@ -43,8 +43,9 @@ export const ANALYZE_HELP: CommandHelp = {
     '                        [--project NAME] [--since DATE] [--until DATE] [--timezone TZ] [--by session|project|day|model]\n' +
     '                        [--ttl 5m|1h] [--fork] [--requests] [--segments] [--calibrate auto|never|first-request]\n' +
     '                        [--fail-on lost-head|any-break [--allow CAUSE]...] [--host <host composition or bundle patch>...]\n' +
-    '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts;\n' +
-    '  a directory that is none of these is walked. With no path: Claude Code\'s projects folder ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects).\n' +
+    '  <file|dir>: request bodies and cassettes (replayed as one sequence), DSH session folders and logs, Claude Code transcripts, Codex CLI rollouts;\n' +
+    '  a directory that is none of these is walked. With no path: Claude Code\'s projects folder ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects)\n' +
+    '  and Codex\'s sessions folder ($CODEX_HOME/sessions, else ~/.codex/sessions), each that is there.\n' +
     '  --policy auto picks each tree\'s provider\'s policy. --since/--until: 2026-01-23 or 2026-01-23T14:30 in local time (--timezone);\n' +
     '  --by: a roll-up table; --ttl 1h: replay again under the 1-hour TTL and compare;\n' +
     '  --fork: replay again with each subagent forked from its parent\'s request instead of spawned, and compare; --requests: a row per request; --segments: segment lists in --json.\n' +
