@@ -138,6 +138,9 @@ export function forkableSubagents(tree: SessionTreeAnalysis): Set<string> {
   for (const child of children) {
     const first = child.requests[0];
     if (child.format !== 'claude-code' || first === undefined || first.time === null) continue;
+    // A sidechain written inside its parent's file (Claude Code 1.0.x) shares the parent's file, by
+    // which the fork replay knows its children: it stays spawned there, so it is not offered.
+    if (child.file === root.file) continue;
     const started = Math.min(...child.requests.flatMap((request) => (request.time === null ? [] : [Date.parse(request.time)])));
     const head = first.segments?.at(0);
     if (started >= firstLogged && (head === undefined || head.kind === 'system')) forkable.add(child.file);

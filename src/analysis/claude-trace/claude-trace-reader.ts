@@ -3,7 +3,8 @@ import { InputError } from '../../prefix/index.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 import { failedInput, fileHead, type SessionReader } from '../analyze/session-readers.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import { isTraceRecord, type UnreplayedCall } from './trace-log.js';
+import type { UnreplayedCall } from './trace-log.js';
+import { isTraceRecord } from './trace-record.js';
 
 /** claude-trace names its logs `log-YYYY-MM-DD-HH-MM-SS.jsonl` (in `.claude-trace/`); any `.jsonl` whose first line is a record is read. */
 const TRACE_FILE = /\.jsonl$/;

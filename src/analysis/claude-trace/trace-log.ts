@@ -7,6 +7,7 @@ import type { ObservedUsage } from '../usage/index.js';
 import { fromAnthropicUsage, type AnthropicUsage } from '../usage/index.js';
 import { readRequestBody } from '../wire/index.js';
 import { streamedUsage } from './sse-usage.js';
+import { isTraceRecord } from './trace-record.js';
 
 /*
  * claude-trace (https://github.com/badlogic/lemmy/tree/main/apps/claude-trace, its interceptor) patches Claude Code's
@@ -31,10 +32,6 @@ export interface TraceLog {
   readonly unreplayed: readonly UnreplayedCall[];
 }
 
-/** True when a JSON line has claude-trace's shape: a `request` with a `url` and a `response` (or `logged_at`). */
-export function isTraceRecord(value: unknown): boolean {
-  return isJsonObject(value) && isJsonObject(value['request']) && typeof value['request']['url'] === 'string' && (isJsonObject(value['response']) || typeof value['logged_at'] === 'string');
-}
 
 /** The usage of a response: the parsed JSON body's `usage`, else the streamed events'. */
 function responseUsage(response: Record<string, unknown>): AnthropicUsage | null {

@@ -1,11 +1,19 @@
 import { InputError } from '../../prefix/index.js';
 import { listClaudeCodeProjects } from '../claude-code/list-projects.js';
-import type { ReportedAnalysis } from '../claude-code/analyze-report.js';
+
+/** What a run read: its trees, the files it skipped, and the projects folders its trees came from. */
+export interface RunRead {
+  readonly trees: readonly unknown[];
+  readonly skipped: readonly { readonly file: string; readonly reason: string }[];
+  readonly folders: readonly string[] | null;
+}
 
 /** The filters a run was given, as the user typed them. */
 export interface ReportFilters {
-  /** The paths named on the command line (empty: Claude Code's projects folders were read). */
+  /** The paths read: those named on the command line, or with none the home folders found. */
   readonly paths: readonly string[];
+  /** With no path, the Claude Code projects folders among `paths`. */
+  readonly projectsFolders?: readonly string[];
   readonly project?: string | undefined;
   readonly since?: string | undefined;
   readonly until?: string | undefined;
@@ -28,7 +36,7 @@ function windowText(filters: ReportFilters): string | null {
 }
 
 /** What the skipped files were, when any was: `; 2 files skipped (a.jsonl: reason; …)`. */
-function skippedText(result: ReportedAnalysis): string {
+function skippedText(result: RunRead): string {
   const [first] = result.skipped;
   if (first === undefined) return '';
   return `; ${plural(result.skipped.length, 'file')} skipped (${first.file}: ${first.reason}${result.skipped.length > 1 ? '; …' : ''})`;
@@ -41,9 +49,9 @@ function skippedText(result: ReportedAnalysis): string {
  * there are), a window with no request in it, a projects folder with no project or no transcript.
  * Null when the result holds a tree.
  */
-export async function nothingReported(result: ReportedAnalysis, filters: ReportFilters): Promise<InputError | null> {
+export async function nothingReported(result: RunRead, filters: ReportFilters): Promise<InputError | null> {
   if (result.trees.length > 0) return null;
-  const folders = result.report.folders;
+  const folders = result.folders ?? (filters.projectsFolders !== undefined && filters.projectsFolders.length > 0 ? filters.projectsFolders : null);
   const source = folders === null ? filters.paths.join(', ') : folders.join(', ');
   const window = windowText(filters);
   const fail = (what: string) => new InputError('input/nothing-to-analyze', `nothing to analyze: ${what}${skippedText(result)}`, { source });

@@ -11,7 +11,7 @@ import { nothingReported } from '../../analysis/report/nothing-reported.js';
 import { terminalText } from '../../analysis/report/terminal-text.js';
 import { renderRunVerdict, runVerdict } from '../../analysis/watch/run-verdict.js';
 import { allowOption, failOnOption } from '../fail-on-options.js';
-import { UsageError } from '../../prefix/errors.js';
+import { InputError, UsageError } from '../../prefix/errors.js';
 import { getTokenizer } from '../../prefix/tokenizer.js';
 import { unwritableFile } from '../../providers/input/write-failure.js';
 import type { Command } from '../command.js';
@@ -170,7 +170,19 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       };
       // With no path, Claude Code's projects folders and Codex's sessions folder, as each finds its own,
       // read as any folder named is.
-      const paths = positionals.length === 0 ? await (await import('../../analysis/codex/analyze-home-folders.js')).homeFolderPaths(agentHomeFolders(process.env)) : positionals;
+      const home = positionals.length === 0 ? agentHomeFolders(process.env) : undefined;
+      const paths = home === undefined ? positionals : await (await import('../../analysis/codex/analyze-home-folders.js')).homeFolderPaths(home);
+      const projectsFolders = home === undefined ? undefined : paths.filter((folder) => home.folders.includes(folder));
+      const filters = { paths, project, since: sinceText, until: untilText, ...(projectsFolders === undefined ? {} : { projectsFolders }) };
+      // With no path, a home folder that holds nothing is said as such (no project in it), not as an empty walk.
+      const readingHome = async <T>(run: () => Promise<T>): Promise<T> => {
+        try {
+          return await run();
+        } catch (error) {
+          const empty = home !== undefined && error instanceof InputError && error.code === 'input/nothing-to-analyze' ? await nothingReported({ trees: [], skipped: [], folders: null }, filters) : null;
+          throw empty ?? error;
+        }
+      };
       if (format === 'jsonl') {
         // Rows are per request: the report's own shapes have no place in them.
         const reportOnly = [['--by', by !== undefined], ['--ttl 1h', ttl === '1h'], ['--fork', forkWhatIf], ['--segments', segments], ['--requests', values['requests'] === true]] as const;
@@ -205,12 +217,12 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
         // DeepSeek code, and a run over a few transcripts must not spend its time loading them.
         const { analyzeAndReport } = await import('../../analysis/analyze/analyze-and-report.js');
         const options = { ...settle, policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update };
-        result = await analyzeAndReport(paths, { ...options, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}), ...(host ? { host } : {}) });
+        result = await readingHome(() => analyzeAndReport(paths, { ...options, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}), ...(host ? { host } : {}) }));
       } finally {
         progress.clear();
       }
       // An empty report is no success: it says which filter or folder left nothing (exit 3).
-      const empty = await nothingReported(result, { paths: positionals, project, since: sinceText, until: untilText });
+      const empty = await nothingReported({ trees: result.trees, skipped: result.skipped, folders: result.report.folders }, filters);
       if (empty !== null) throw empty;
       const analysed = result;
       // --fail-on: the verdict on what was analysed, on stderr, after the report.
