@@ -28,3 +28,21 @@ export function streamedUsage(raw: string): AnthropicUsage | null {
   const usage = fromAnthropicUsage(output === undefined ? start : { ...start, output_tokens: output });
   return usage ?? null;
 }
+
+/**
+ * The message a streamed response opened with (`message_start.message`: its id, model, usage and,
+ * where the request asked, Anthropic's `diagnostics`), or undefined when the stream has none.
+ */
+export function streamedMessage(raw: string): Record<string, unknown> | undefined {
+  for (const line of raw.split(/\r?\n/)) {
+    if (!line.startsWith('data:')) continue;
+    let event: unknown;
+    try {
+      event = JSON.parse(line.slice(5).trim());
+    } catch {
+      continue;
+    }
+    if (isJsonObject(event) && event['type'] === 'message_start' && isJsonObject(event['message'])) return event['message'];
+  }
+  return undefined;
+}

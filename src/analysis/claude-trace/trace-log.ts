@@ -6,7 +6,8 @@ import type { RecordedRequest } from '../analyze/recorded-requests.js';
 import type { ObservedUsage } from '../usage/index.js';
 import { fromAnthropicUsage, type AnthropicUsage } from '../usage/index.js';
 import { readRequestBody } from '../wire/index.js';
-import { streamedUsage } from './sse-usage.js';
+import { streamedMessage, streamedUsage } from './sse-usage.js';
+import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { isTraceRecord } from './trace-record.js';
 
 /*
@@ -39,6 +40,12 @@ function responseUsage(response: Record<string, unknown>): AnthropicUsage | null
   if (isJsonObject(body) && isJsonObject(body['usage'])) return fromAnthropicUsage(body['usage']) ?? null;
   const raw = response['body_raw'];
   return typeof raw === 'string' ? streamedUsage(raw) : null;
+}
+
+/** The response's message: the JSON body, or the message a streamed response opened with. */
+function responseMessage(response: Record<string, unknown>): unknown {
+  const raw = response['body_raw'];
+  return isJsonObject(response['body']) ? response['body'] : typeof raw === 'string' ? streamedMessage(raw) : undefined;
 }
 
 /** The observed side: the 1-hour part kept only where there is one (it prices those writes at 2× input). */
@@ -110,7 +117,9 @@ export async function readTraceLog(file: string, label: string, options: InputLi
       }
     }
     const wire = readRequestBody(body, { source: `${label}:${line}`, endpoint: request['url'] as string });
-    calls.push({ wire, observed: observedOf(usage), time: timeOf(record, request) });
+    // Anthropic's own word on the cache, where the request asked for it (`diagnostics`).
+    const reason = cacheMissReasonOf(responseMessage(response), asksAnthropicDiagnosis(body));
+    calls.push({ wire, observed: withCacheMissReason(observedOf(usage), reason)!, time: timeOf(record, request) });
   }
   return { calls, unreplayed };
 }
