@@ -1,6 +1,20 @@
 import { isJsonObject } from '../../prefix/json-object.js';
 import { fromAnthropicUsage, type AnthropicUsage } from '../usage/index.js';
 
+/** The JSON objects of a stream's `data:` lines, in order; a data line that is not JSON (a keep-alive, a cut line) is passed over. */
+function* sseEvents(raw: string): Generator<Record<string, unknown>> {
+  for (const line of raw.split(/\r?\n/)) {
+    if (!line.startsWith('data:')) continue;
+    let event: unknown;
+    try {
+      event = JSON.parse(line.slice(5).trim());
+    } catch {
+      continue;
+    }
+    if (isJsonObject(event)) yield event;
+  }
+}
+
 /**
  * The usage of a streamed Anthropic response, from its server-sent events as claude-trace keeps
  * them (`response.body_raw`): `message_start` carries the input side (`input_tokens`,
@@ -12,15 +26,7 @@ import { fromAnthropicUsage, type AnthropicUsage } from '../usage/index.js';
 export function streamedUsage(raw: string): AnthropicUsage | null {
   let start: Record<string, unknown> | undefined;
   let output: number | undefined;
-  for (const line of raw.split(/\r?\n/)) {
-    if (!line.startsWith('data:')) continue;
-    let event: unknown;
-    try {
-      event = JSON.parse(line.slice(5).trim());
-    } catch {
-      continue; // a data line that is not JSON (a keep-alive, a cut line) carries no usage
-    }
-    if (!isJsonObject(event)) continue;
+  for (const event of sseEvents(raw)) {
     if (event['type'] === 'message_start' && isJsonObject(event['message']) && isJsonObject(event['message']['usage'])) start = event['message']['usage'];
     if (event['type'] === 'message_delta' && isJsonObject(event['usage']) && typeof event['usage']['output_tokens'] === 'number') output = event['usage']['output_tokens'];
   }
@@ -34,15 +40,6 @@ export function streamedUsage(raw: string): AnthropicUsage | null {
  * where the request asked, Anthropic's `diagnostics`), or undefined when the stream has none.
  */
 export function streamedMessage(raw: string): Record<string, unknown> | undefined {
-  for (const line of raw.split(/\r?\n/)) {
-    if (!line.startsWith('data:')) continue;
-    let event: unknown;
-    try {
-      event = JSON.parse(line.slice(5).trim());
-    } catch {
-      continue;
-    }
-    if (isJsonObject(event) && event['type'] === 'message_start' && isJsonObject(event['message'])) return event['message'];
-  }
+  for (const event of sseEvents(raw)) if (event['type'] === 'message_start' && isJsonObject(event['message'])) return event['message'];
   return undefined;
 }
