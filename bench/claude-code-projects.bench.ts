@@ -13,7 +13,7 @@ import { median, toBenchResult, type BenchResult, type Scenario } from './suppor
  * --offline`). Both are fresh processes with their output thrown away, so each side pays its own
  * start-up, as a user does. Times are CPU (user + system) of the process, from /usr/bin/time: two
  * cores are shared by many jobs here, and wall time measures the neighbours as much as the work.
- * Wall times and peak RSS go in the details. ccusage 20.0.24's native build (the `ccusage-native`
+ * Wall times and peak RSS go in the details. ccusage 20.0.24's native build (the `@ccusage/ccusage-linux-x64`
  * devDependency; 20.0.26's linux-x64 package is not in the registry) is timed on the same folder as
  * an informational row beside each size (`…/Nx/ccusage-native`, no goal): kvprefix against it.
  */
@@ -21,7 +21,7 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(REPOSITORY_ROOT, 'dist/cli/bin.js');
 const CCUSAGE = path.join(REPOSITORY_ROOT, 'node_modules/ccusage/dist/index.js');
 /** ccusage 20.0.24's native build: a small JavaScript launcher of its compiled binary. */
-const CCUSAGE_NATIVE = path.join(REPOSITORY_ROOT, 'node_modules/ccusage-native/src/cli.js');
+const CCUSAGE_NATIVE = path.join(REPOSITORY_ROOT, 'node_modules/@ccusage/ccusage-linux-x64/bin/ccusage');
 const PROJECTS = ['claude-code-sessions', 'test', 'test_data', 'real_projects'];
 const GOAL = 1.0;
 /** Runs per side at each size (interleaved): a run at 100× takes about a minute. */
@@ -114,7 +114,7 @@ export const claudeCodeProjectsScenario: Scenario = {
           // Alternate which side goes first, so a burst of outside load does not fall on one side only.
           if (run % 2 === 0) ours.push(kvprefix(config)), baseline.push(ccusageJs(config));
           else baseline.push(ccusageJs(config)), ours.push(kvprefix(config));
-          if (native) nativeRuns.push(timed(process.execPath, [CCUSAGE_NATIVE, 'session', '--json', '--offline'], config, false));
+          if (native) nativeRuns.push(timed(CCUSAGE_NATIVE, ['session', '--json', '--offline'], config, false));
         }
         const cpu = (list: readonly Run[]) => ({ medianMs: median(list.map((run) => run.cpuMs)), samples: list.length });
         const details = {

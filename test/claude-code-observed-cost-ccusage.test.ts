@@ -6,7 +6,7 @@ import { expect, it, vi } from 'vitest';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
-const CCUSAGE = path.resolve(import.meta.dirname, '../node_modules/ccusage-native/src/cli.js');
+const CCUSAGE = path.resolve(import.meta.dirname, '../node_modules/@ccusage/ccusage-linux-x64/bin/ccusage');
 
 interface Observed {
   uncached: number;
@@ -38,7 +38,7 @@ describeWithCorpus('claude-code-2026', 'Claude Code observed cost equals the log
   });
 
   it.skipIf(!existsSync(CCUSAGE))('the observed cost equals ccusage 20.0.24 to the cent, from the projects folder and with no path', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [CCUSAGE, 'session', '--json', '--offline'], { env: { ...process.env, CLAUDE_CONFIG_DIR: corpusPath('claude-code-2026') }, maxBuffer: 64 << 20 });
+    const { stdout } = await promisify(execFile)(CCUSAGE, ['session', '--json', '--offline'], { env: { ...process.env, CLAUDE_CONFIG_DIR: corpusPath('claude-code-2026') }, maxBuffer: 64 << 20 });
     const ccusage = (JSON.parse(stdout) as { totals: { totalCost: number } }).totals.totalCost;
     expect(ccusage).toBeGreaterThan(30);
     const named = await analyzeJson([corpusPath('claude-code-2026', 'projects')]);

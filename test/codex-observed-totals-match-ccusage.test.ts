@@ -7,7 +7,7 @@ import { analyzeJson, CODEX_CORPUS, codexHome, corpusRolloutText, observedOutput
 // Observed totals of Codex rollouts are each call's `token_count` counted once, and equal ccusage
 // 20.0.24's `codex session` to the token: on the corpus rollouts, with every count written twice
 // (as Codex 0.104 writes them), and with every text redacted.
-const CCUSAGE = path.resolve(import.meta.dirname, '../node_modules/ccusage-native/src/cli.js');
+const CCUSAGE = path.resolve(import.meta.dirname, '../node_modules/@ccusage/ccusage-linux-x64/bin/ccusage');
 
 interface CcusageTotals {
   inputTokens: number;
@@ -17,7 +17,7 @@ interface CcusageTotals {
 }
 
 function ccusageTotals(home: string): CcusageTotals {
-  const out = execFileSync(process.execPath, [CCUSAGE, 'codex', 'session', '--json', '--offline'], { env: { ...process.env, CODEX_HOME: home }, encoding: 'utf8' });
+  const out = execFileSync(CCUSAGE, ['codex', 'session', '--json', '--offline'], { env: { ...process.env, CODEX_HOME: home }, encoding: 'utf8' });
   return (JSON.parse(out) as { totals: CcusageTotals }).totals;
 }
 
