@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { corpusPath } from './support/corpus.js';
@@ -96,6 +96,8 @@ export const claudeCodeProjectsScenario: Scenario = {
     if (!existsSync(BIN)) throw new Error(`claude-code-projects measures the built CLI: ${BIN} is missing, run \`npm run build\` first`);
     if (!existsSync(CCUSAGE)) throw new Error(`claude-code-projects needs ccusage 18.0.11 (a devDependency): ${CCUSAGE} is missing, run \`npm ci\``);
     const native = existsSync(CCUSAGE_NATIVE);
+    // npm unpacks the binary without its execute bit; ccusage's own npm wrapper sets it before its first run.
+    if (native) chmodSync(CCUSAGE_NATIVE, 0o755);
     if (!native) context.log(`claude-code-projects: ${CCUSAGE_NATIVE} is missing (run \`npm ci\`): the ccusage 20.0.24 native rows are left out`);
     const results: BenchResult[] = [];
     const perCopy: number[] = [];

@@ -5,8 +5,9 @@ import { promisify } from 'node:util';
 import { expect, it, vi } from 'vitest';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
+import { ccusageNative } from './support/ccusage-native.js';
 
-const CCUSAGE = path.resolve(import.meta.dirname, '../node_modules/@ccusage/ccusage-linux-x64/bin/ccusage');
+const CCUSAGE = ccusageNative();
 
 interface Observed {
   uncached: number;

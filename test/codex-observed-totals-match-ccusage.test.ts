@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { analyzeJson, CODEX_CORPUS, codexHome, corpusRolloutText, observedOutput, redactRollout, removeCodexHomes, repeatTokenCounts, ROLLOUT_WITH_CALLS } from './support/codex-rollouts.js';
+import { ccusageNative } from './support/ccusage-native.js';
 
 // Observed totals of Codex rollouts are each call's `token_count` counted once, and equal ccusage
 // 20.0.24's `codex session` to the token: on the corpus rollouts, with every count written twice
 // (as Codex 0.104 writes them), and with every text redacted.
-const CCUSAGE = path.resolve(import.meta.dirname, '../node_modules/@ccusage/ccusage-linux-x64/bin/ccusage');
+const CCUSAGE = ccusageNative();
 
 interface CcusageTotals {
   inputTokens: number;
