@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { watchFetch, type WatchPrediction } from '../src/analysis/watch/index.js';
 import { startAnthropicRuleServer, type RuleServer } from './support/anthropic-rule-server.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
@@ -34,7 +34,11 @@ function watched(server: RuleServer, maxRetries = 0) {
 }
 
 describeWithCorpus(PROMPTS, 'watchFetch under @anthropic-ai/sdk: refused and failed calls', () => {
-  const system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
+  let system = '';
+  // Read when the block runs, not while vitest collects it (a bare clone has no corpus).
+  beforeAll(() => {
+    system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
+  });
   const body = (systemTtl: '5m' | '1h', questionTtl: '5m' | '1h') => ({
     model: MODEL,
     max_tokens: 64,

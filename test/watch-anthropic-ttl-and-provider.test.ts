@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { watchFetch, type WatchPrediction, type WatchUsage } from '../src/analysis/watch/index.js';
 import { startAnthropicRuleServer, type RuleServer } from './support/anthropic-rule-server.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
@@ -16,7 +16,11 @@ afterEach(async () => {
 });
 
 describeWithCorpus(PROMPTS, 'watchFetch under @anthropic-ai/sdk on a local baseURL: provider from the body, TTL per breakpoint', () => {
-  const system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
+  let system = '';
+  // Read when the block runs, not while vitest collects it (a bare clone has no corpus).
+  beforeAll(() => {
+    system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
+  });
   const usage = { input_tokens: 12, cache_read_input_tokens: 0, cache_creation_input_tokens: 2900, cache_creation: { ephemeral_5m_input_tokens: 400, ephemeral_1h_input_tokens: 2500 }, output_tokens: 3 };
 
   async function run(ttl: '5m' | '1h', gapSeconds: number) {

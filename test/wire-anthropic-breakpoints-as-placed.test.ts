@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { analyzePaths, policyByName, readRequestBody } from '../src/analysis/index.js';
 import type { RequestAnalysis } from '../src/analysis/result/session-analysis.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
@@ -27,8 +27,13 @@ async function replayBodies(bodies: readonly unknown[]): Promise<{ provider: str
 }
 
 describeWithCorpus(PROMPTS, 'Anthropic breakpoints as the body places them, from bodies alone', () => {
-  const system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
-  const document = readCorpusText(PROMPTS, 'agent-prompt-background-agent-state-classifier.md');
+  let system = '';
+  let document = '';
+  // Read when the block runs, not while vitest collects it (a bare clone has no corpus).
+  beforeAll(() => {
+    system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
+    document = readCorpusText(PROMPTS, 'agent-prompt-background-agent-state-classifier.md');
+  });
 
   it('an agent loop that marks its newest message reads the whole earlier request, whichever form the earlier messages take', async () => {
     const question = 'List the files that changed since the last release and say which need tests.';

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { anthropicPolicy, readRequestBody } from '../src/analysis/index.js';
 import { breakpointMarksOf } from '../src/analysis/analyze/breakpoint-marks.js';
 import { entryBreakpoints, seenBreakpoints } from '../src/analysis/analyze/wire-sequence.js';
@@ -12,7 +12,11 @@ const PROMPTS = 'claude-code-prompts-piebald/system-prompts';
 const MODEL = 'claude-sonnet-4-5';
 
 describeWithCorpus(PROMPTS, 'the 20-block lookback on request bodies', () => {
-  const system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
+  let system = '';
+  // Read when the block runs, not while vitest collects it (a bare clone has no corpus).
+  beforeAll(() => {
+    system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
+  });
   const counter = new PrefixTokenCounter();
   const turns = (count: number) => Array.from({ length: count }, (_, index) => ({ role: index % 2 === 0 ? 'user' : 'assistant', content: `turn ${index}: ${index % 2 === 0 ? 'run the next check' : 'done, all green'}` }));
   const body = (count: number) => {
