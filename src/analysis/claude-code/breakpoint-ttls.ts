@@ -1,7 +1,7 @@
 import type { LoggedUsage } from './api-calls.js';
 
 /** Anthropic's extended cache TTL (`cache_control: {type: 'ephemeral', ttl: '1h'}`), https://platform.claude.com/docs/en/build-with-claude/prompt-caching */
-const ONE_HOUR_SECONDS = 3600;
+export const ONE_HOUR_SECONDS = 3600;
 
 /**
  * The TTL each breakpoint of a Claude Code request asked for. Transcripts do not log the request's

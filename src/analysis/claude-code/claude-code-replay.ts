@@ -12,7 +12,7 @@ import { collectApiCalls, type ClaudeCodeApiCall } from './api-calls.js';
 import { claudeCodeDivergence, segmentComparison, type EarlierRequest } from './claude-code-divergence.js';
 import type { RequestBlock } from './content-blocks.js';
 import type { SessionCalibration } from './token-calibration.js';
-import { SessionBreakpointTtls } from './breakpoint-ttls.js';
+import { ONE_HOUR_SECONDS, SessionBreakpointTtls } from './breakpoint-ttls.js';
 import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import { headNote } from './head-note.js';
@@ -48,9 +48,6 @@ export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
   /** Also read the subagent transcripts of the session (default true). */
   readonly sidechains?: boolean;
 }
-
-/** Anthropic's extended cache TTL (`cache_control: {type: 'ephemeral', ttl: '1h'}`), https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching#1-hour-cache-duration */
-const ONE_HOUR_TTL_SECONDS = 3600;
 
 type Label = { readonly session: number; readonly index: number };
 
@@ -312,7 +309,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
    * write is the policy's TTL.
    */
   #ttlAt(position: number, usage: NonNullable<ClaudeCodeApiCall['usage']>, matches: readonly StoreMatch<Label>[]): number {
-    if (usage.cacheWrite1h > 0 && position <= usage.cacheRead + usage.cacheWrite1h) return ONE_HOUR_TTL_SECONDS;
+    if (usage.cacheWrite1h > 0 && position <= usage.cacheRead + usage.cacheWrite1h) return ONE_HOUR_SECONDS;
     if (position > usage.cacheRead) return this.#ttlSeconds;
     let ttl = this.#ttlSeconds;
     for (const match of matches) {
