@@ -7,7 +7,7 @@ import { HeadEvidence } from '../claude-code/head-evidence.js';
 import { isSubagentMetadata, projectFolderOf } from '../claude-code/projects-folder.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy } from './policy-choice.js';
-import { failedInput, type ReaderInput, type ReaderOptions } from './session-readers.js';
+import { failedInput, keepSettled, type ReaderInput, type ReaderOptions } from './session-readers.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** A transcript that is replayed as the root of a tree: a main session, or a subagent whose main session is not in the input. */
@@ -80,9 +80,7 @@ export async function analyzeClaudeCodeInputs(inputs: readonly ReaderInput[], op
           // Listed, not an empty tree: a transcript of summaries or bookkeeping sent nothing.
           options.skip?.(input.label, 'no API call in it (empty, or bookkeeping entries only)');
         } else {
-          const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
-          const kept = options.settle ? await options.settle(tree) : tree;
-          if (kept !== null) trees.push(kept);
+          await keepSettled(trees, replayed, note, options);
         }
       } catch (error) {
         failedInput(input, error, options);

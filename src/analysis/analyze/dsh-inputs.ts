@@ -7,7 +7,7 @@ import { analyzeDshSessionTree } from '../dsh/analyze-dsh-session-tree.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { choosePolicy } from './policy-choice.js';
 import { isRootLogName, isTreeLogName } from '../../providers/session/index.js';
-import { failedInput, type ReaderInput, type ReaderOptions } from './session-readers.js';
+import { failedInput, keepSettled, type ReaderInput, type ReaderOptions } from './session-readers.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /**
@@ -44,10 +44,7 @@ export async function analyzeDshInputs(inputs: readonly ReaderInput[], options: 
         ...(options.host ? { host: options.host } : {}),
       };
       try {
-        const replayed = await analyzeDshSessionTree(target, { ...shared, ...optional });
-        const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
-        const kept = options.settle ? await options.settle(tree) : tree;
-        if (kept !== null) trees.push(kept);
+        await keepSettled(trees, await analyzeDshSessionTree(target, { ...shared, ...optional }), note, options);
       } catch (error) {
         failedInput(input, error, options);
       }

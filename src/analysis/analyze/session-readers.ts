@@ -142,6 +142,16 @@ export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 
 }
 
 /**
+ * A replayed tree, with the policy-choice note when there is one, settled by the caller's `settle`
+ * (which may keep it out: null) and added to `trees` when kept.
+ */
+export async function keepSettled(trees: SessionTreeAnalysis[], replayed: SessionTreeAnalysis, note: string | undefined, options: ReaderOptions): Promise<void> {
+  const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
+  const kept = options.settle ? await options.settle(tree) : tree;
+  if (kept !== null) trees.push(kept);
+}
+
+/**
  * What a reader does with an input it failed to read: a named one fails the run (rethrown); one
  * found by walking a directory is reported through `skip` with its reason and left out.
  */
