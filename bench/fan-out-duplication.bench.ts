@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { accountFanOut, deepseekPolicy, type FanOut, type FanOutPlan } from '../src/analysis/index.js';
-import { forkFanOut, SharedTokensMemo, spawnFanOut } from '../src/analysis/duplication/index.js';
-import { BodyLocation, readChatBody, type JsonObject } from '../src/analysis/wire/index.js';
+import { forkFanOut, spawnFanOut } from '../src/analysis/duplication/fan-out-requests.js';
+import { SharedTokensMemo } from '../src/analysis/duplication/shared-tokens-memo.js';
+import { BodyLocation, type JsonObject } from '../src/analysis/wire/body-fields.js';
+import { readChatBody } from '../src/analysis/openai/chat-body.js';
 import { getTokenizer, PrefixTokenCounter } from '../src/prefix/index.js';
 
 import { freshCounterFanOut } from './support/fresh-counter-fan-out.js';

@@ -1,5 +1,5 @@
 // From its own folder, not the analysis barrel: the process holds what a replay needs, as the CLI's simulate does.
-import { simulateTraceFile } from '../src/analysis/simulate/index.js';
+import { simulateTraceFile } from '../src/analysis/simulate/read-trace-file.js';
 import { peakRssMiB, printRssReport, settledMemory } from './support/measure-rss.js';
 
 /*

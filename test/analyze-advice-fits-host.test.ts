@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { analyzePaths, policyByName } from '../src/analysis/index.js';
-import { treeLossByCause } from '../src/analysis/claude-code/lost-by-cause.js';
+import { treeLossByCause } from '../src/analysis/analyze/lost-by-cause.js';
 import { watchFetch } from '../src/analysis/watch/index.js';
 
 // Issue 28 (i): advice written for Claude Code (CLAUDE.md, MCP servers) is given for Claude Code

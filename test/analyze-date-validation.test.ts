@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeOption, ZonedClock } from '../src/analysis/claude-code/index.js';
+import { parseTimeOption, ZonedClock } from '../src/analysis/analyze/time-window.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 
 async function run(argv: string[]) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzePaths, SESSION_READERS, type SessionReader } from '../src/analysis/index.js';
-import { isClaudeCodeTranscript, isDshSession } from '../src/analysis/analyze/index.js';
+import { isClaudeCodeTranscript, isDshSession } from '../src/analysis/analyze/session-readers.js';
 import { InputError } from '../src/prefix/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { unitPolicies } from './support/unit-policy.js';

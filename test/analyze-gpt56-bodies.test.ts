@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzePaths, openaiPolicy, policyByName } from '../src/analysis/index.js';
 import { getTokenizer, PrefixTokenCounter } from '../src/prefix/index.js';
-import { readRequestBody } from '../src/analysis/wire/index.js';
+import { readRequestBody } from '../src/analysis/bodies/read-request-body.js';
 
 // `analyze` on OpenAI request bodies alone: no recorded host, no `--provider`; the model names the
 // provider and the GPT-5.6 family its caching rule.

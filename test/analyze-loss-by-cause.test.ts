@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policyByName, type RequestAnalysis, type SessionAnalysis, type SessionTreeAnalysis } from '../src/analysis/index.js';
-import { lossCauseOf, treeLossByCause } from '../src/analysis/claude-code/index.js';
+import { treeLossByCause } from '../src/analysis/analyze/lost-by-cause.js';
+import { lossCauseOf } from '../src/analysis/causes/loss-cause.js';
 
 // Where the cache went: each request's predicted uncached + written tokens land in one cause, and
 // the rows of a tree add up to the tree's whole loss.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyzePaths, policyByName, renderAnalyzeMarkdown, type AnalyzeResult } from '../src/analysis/index.js';
-import { writeAnalyzeMarkdown } from '../src/analysis/report/index.js';
+import { writeAnalyzeMarkdown } from '../src/analysis/report/analyze-markdown.js';
 import { bufferedIo, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anthropicPolicy } from '../src/analysis/policies/anthropic.js';
+import { anthropicPolicy } from '../src/analysis/anthropic/anthropic-policy.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { writeTranscript } from './support/claude-code-transcript.js';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { analyzePaths } from '../src/analysis/analyze/analyze-paths.js';
-import { policyByName } from '../src/analysis/policies/policy-registry.js';
+import { policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
 import type { SessionTreeAnalysis } from '../src/analysis/result/session-analysis.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 

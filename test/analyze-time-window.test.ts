@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, parseTimeOption, ZonedClock } from '../src/analysis/claude-code/index.js';
+import { inWindow, parseTimeOption, ZonedClock } from '../src/analysis/analyze/time-window.js';
 import { UsageError } from '../src/prefix/index.js';
 
 // `--since` / `--until` read dates and date-times in the given time zone; `--by day` reads days there.

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRecordedRequests } from '../src/analysis/analyze/index.js';
+import { readRecordedRequests } from '../src/analysis/bodies/recorded-requests.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { InputError } from '../src/prefix/index.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { analyzePaths } from '../src/analysis/index.js';
-import { readRecordedRequests } from '../src/analysis/analyze/index.js';
+import { readRecordedRequests } from '../src/analysis/bodies/recorded-requests.js';
 import { comparePrefix } from '../src/prefix/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { unitPolicies } from './support/unit-policy.js';

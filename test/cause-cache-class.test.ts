@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { CACHE_CLASSES } from '../src/analysis/causes/cache-class.js';
-import { DIVERGENCE_CAUSES } from '../src/analysis/causes/index.js';
+import { DIVERGENCE_CAUSES } from '../src/analysis/causes/divergence-cause.js';
 import { cacheClassesOfReason, cacheClassOfCause } from '../src/analysis/causes/server-cause-class.js';
 
 it("every cause declares the part of the request a provider's diagnosis names, and each provider reason names the parts it covers", () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { readRequestBody, readRequestFile } from '../src/analysis/index.js';
-import { compareWithCause } from '../src/analysis/causes/index.js';
+import { compareWithCause } from '../src/analysis/causes/attributed-divergence.js';
 import { chatRequestBody, loadHeadPins, modelRequestPoints, readSessionLog } from '../src/providers/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { compareWithCause } from '../src/analysis/causes/index.js';
+import { compareWithCause } from '../src/analysis/causes/attributed-divergence.js';
 import { comparePrefix } from '../src/prefix/index.js';
 import { toolSchemaToChatWire } from '../src/providers/session/index.js';
 import { describeWithCorpus, listCorpusFiles, readCorpusText } from './support/corpus.js';

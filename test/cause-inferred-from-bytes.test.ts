@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { compareWithCause } from '../src/analysis/causes/index.js';
+import { compareWithCause } from '../src/analysis/causes/attributed-divergence.js';
 import { splitRenderedPrompt } from '../src/providers/index.js';
 import { RUNTIME_CONTEXT_PREAMBLE } from '../src/providers/runtime/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type DivergenceCause } from '../src/analysis/index.js';
-import { CAUSE_RULES, compareWithCause, DIVERGENCE_CAUSES } from '../src/analysis/causes/index.js';
+import { CAUSE_RULES } from '../src/analysis/causes/cause-rules.js';
+import { compareWithCause } from '../src/analysis/causes/attributed-divergence.js';
+import { DIVERGENCE_CAUSES } from '../src/analysis/causes/divergence-cause.js';
 import { renderRequest, type MessagePart, type RequestParts, type SystemPart, type ToolPart } from '../src/prefix/index.js';
 import { RUNTIME_CONTEXT_PREAMBLE } from '../src/providers/runtime/index.js';
 

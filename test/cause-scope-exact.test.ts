@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestBody, type CauseScope } from '../src/analysis/index.js';
-import { causeScope, compareWithCause } from '../src/analysis/causes/index.js';
+import { causeScope } from '../src/analysis/causes/cause-scope.js';
+import { compareWithCause } from '../src/analysis/causes/attributed-divergence.js';
 import { renderRequest, type RequestParts, type ToolPart } from '../src/prefix/index.js';
 import { loadHeadPins, modelRequestPoints, readSessionLog, reconstructRequest, splitRenderedPrompt } from '../src/providers/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { readRequestBody } from '../src/analysis/index.js';
-import { compareWithCause } from '../src/analysis/causes/index.js';
+import { compareWithCause } from '../src/analysis/causes/attributed-divergence.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 // Issue 9 §2: a tool inserted before an existing one, or two tools swapped, used to be reported as

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { analyzePaths } from '../src/analysis/index.js';
-import { policyByName } from '../src/analysis/policies/policy-registry.js';
-import { predictionAccuracy } from '../src/analysis/result/index.js';
+import { policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
+import { predictionAccuracy } from '../src/analysis/self-check/prediction-accuracy.js';
 import type { SessionTreeAnalysis } from '../src/analysis/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 

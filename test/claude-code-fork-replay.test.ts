@@ -6,8 +6,8 @@ import { collectApiCalls } from '../src/analysis/claude-code/api-calls.js';
 import { SidechainIndex } from '../src/analysis/claude-code/find-sidechains.js';
 import { replayForked } from '../src/analysis/claude-code/fork-replay.js';
 import { HeadEvidence } from '../src/analysis/claude-code/head-evidence.js';
-import { forkWhatIf } from '../src/analysis/claude-code/what-if.js';
-import { anthropicPolicy } from '../src/analysis/policies/anthropic.js';
+import { forkWhatIf } from '../src/analysis/analyze/what-if.js';
+import { anthropicPolicy } from '../src/analysis/anthropic/anthropic-policy.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 

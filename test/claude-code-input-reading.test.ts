@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
-import { readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
+import { readClaudeCodeTranscript } from '../src/analysis/claude-code/transcript-entry.js';
 import { readSessionLog } from '../src/providers/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { writeTranscript } from './support/claude-code-transcript.js';

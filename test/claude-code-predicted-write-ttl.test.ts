@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyzeReport } from '../src/analysis/claude-code/analyze-report.js';
-import { createAnthropicPolicy } from '../src/analysis/policies/anthropic.js';
+import type { AnalyzeReport } from '../src/analysis/analyze/analyze-report.js';
+import { createAnthropicPolicy } from '../src/analysis/anthropic/anthropic-policy.js';
 import { whatIfLines } from '../src/analysis/report/cause-summary.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';

@@ -1,7 +1,8 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeClaudeCodeSession } from '../src/analysis/index.js';
-import { HeadEvidence, readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
+import { HeadEvidence } from '../src/analysis/claude-code/head-evidence.js';
+import { readClaudeCodeTranscript } from '../src/analysis/claude-code/transcript-entry.js';
 import { prose, writeTranscript } from './support/claude-code-transcript.js';
 
 const FIRST = { input: 3, read: 0, write: 6_000 };

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { collectApiCalls, readClaudeCodeTranscript } from '../src/analysis/claude-code/index.js';
+import { collectApiCalls } from '../src/analysis/claude-code/api-calls.js';
+import { readClaudeCodeTranscript } from '../src/analysis/claude-code/transcript-entry.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, itWithCorpus } from './support/corpus.js';
 import { writeTranscript } from './support/claude-code-transcript.js';

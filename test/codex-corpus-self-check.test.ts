@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { analyzeCodexRollouts } from '../src/analysis/codex/analyze-codex-sessions.js';
-import { policyByName } from '../src/analysis/policies/policy-registry.js';
-import { predictionAccuracy } from '../src/analysis/result/prediction-accuracy.js';
+import { policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
+import { predictionAccuracy } from '../src/analysis/self-check/prediction-accuracy.js';
 import { describeWithCorpus, readOnce } from './support/corpus.js';
 import { CODEX_CORPUS, corpusRolloutPath } from './support/codex-rollouts.js';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeCodexRollouts } from '../src/analysis/codex/analyze-codex-sessions.js';
-import { lossCauseOf } from '../src/analysis/claude-code/lost-by-cause.js';
-import { policyByName } from '../src/analysis/policies/policy-registry.js';
+import { lossCauseOf } from '../src/analysis/causes/loss-cause.js';
+import { policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
 
 // Causes in Codex's terms, on a small invented rollout (the corpus has no compaction, idle gap past
 // OpenAI's retention or model switch): each call's divergence names what the rollout recorded.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { analyzeCodexRollouts } from '../src/analysis/codex/analyze-codex-sessions.js';
-import { policyByName } from '../src/analysis/policies/policy-registry.js';
+import { policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { CODEX_CORPUS, corpusRolloutText, withSessionId } from './support/codex-rollouts.js';
 

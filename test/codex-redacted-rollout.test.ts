@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { analyzeCodexRollouts } from '../src/analysis/codex/analyze-codex-sessions.js';
-import { policyByName } from '../src/analysis/policies/policy-registry.js';
-import { predictionAccuracy } from '../src/analysis/result/prediction-accuracy.js';
+import { policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
+import { predictionAccuracy } from '../src/analysis/self-check/prediction-accuracy.js';
 import { describeWithCorpus } from './support/corpus.js';
 import { CODEX_CORPUS, corpusRolloutText, redactRollout } from './support/codex-rollouts.js';
 

@@ -3,7 +3,7 @@ import type { ModelRequest } from '../src/providers/model/index.js';
 import { AgentHost, createSpawnProvider, interruptAgentTool, interruptText, listAgentsTool, type AgentHandle, type ToolDefinition } from '../src/providers/runtime/index.js';
 import { toolExecution } from '../src/providers/runtime/loop/tool-execution.js';
 import { requestMentions, ScriptedModel, type ScriptedStep } from '../src/testing/index.js';
-import { loadReferenceHead, referenceTool } from '../src/analysis/compositions/index.js';
+import { loadReferenceHead, referenceTool } from '../src/analysis/compositions/reference-head.js';
 import { callStep, deterministicSources, lastToolResult, ROUTE, settleAll, smallComposition } from './support/runtime-scenario.js';
 
 // The schemas DSH's recorded heads carry (the bundled reference head is built from the corpus pins

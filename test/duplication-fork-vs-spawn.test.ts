@@ -1,7 +1,7 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { accountFanOut, duplicationAccount } from '../src/analysis/index.js';
-import { forkFanOut, spawnFanOut } from '../src/analysis/duplication/index.js';
+import { forkFanOut, spawnFanOut } from '../src/analysis/duplication/fan-out-requests.js';
 import { PrefixTokenCounter, type PrefixRequest } from '../src/prefix/index.js';
 import { deepseekRulePolicy } from './support/deepseek-rule-policy.js';
 import { exampleFanOutPlan } from './support/example-fan-out.js';

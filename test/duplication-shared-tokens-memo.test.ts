@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountFanOut } from '../src/analysis/index.js';
-import { forkFanOut, SharedTokensMemo } from '../src/analysis/duplication/index.js';
+import { forkFanOut } from '../src/analysis/duplication/fan-out-requests.js';
+import { SharedTokensMemo } from '../src/analysis/duplication/shared-tokens-memo.js';
 import { comparePrefix } from '../src/prefix/index.js';
 import { deepseekRulePolicy } from './support/deepseek-rule-policy.js';
 import { exampleFanOutPlan } from './support/example-fan-out.js';

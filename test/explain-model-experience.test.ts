@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { guardComposition } from '../src/analysis/index.js';
-import { modelExperienceCards } from '../src/analysis/guard/index.js';
+import { modelExperienceCards } from '../src/analysis/guard/model-experience.js';
 import { bufferedIo, EXIT, runCli } from '../src/cli/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 import { BASE_BUNDLE, baseBundleWithContinuableFork, SNAPSHOTS } from './support/guard-corpus.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { assembleParentHead } from '../src/analysis/guard/index.js';
+import { assembleParentHead } from '../src/analysis/guard/delegation-heads.js';
 import { guardComposition, type GuardReport } from '../src/analysis/index.js';
 import { parseSystemPromptPin, parseToolSchemasPin, splitRenderedPrompt, type AssembledHead, type LoggedToolSchema } from '../src/providers/index.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';

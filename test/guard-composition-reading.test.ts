@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guardComposition } from '../src/analysis/index.js';
-import { parseComposition, resolveComposition } from '../src/analysis/compositions/index.js';
+import { parseComposition } from '../src/analysis/compositions/read-composition.js';
+import { resolveComposition } from '../src/analysis/compositions/resolve-composition.js';
 import { InputError } from '../src/prefix/index.js';
 
 function folder(files: Record<string, string>): string {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markdownText, terminalText } from '../src/analysis/report/terminal-text.js';
+import { markdownText, terminalText } from '../src/analysis/text/terminal-text.js';
 import { bufferedIo, runCli } from '../src/cli/index.js';
 import { BUDGET, runBounded } from './support/bounded-run.js';
 

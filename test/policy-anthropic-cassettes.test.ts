@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { expect, it } from 'vitest';
-import { anthropicPolicy } from '../src/analysis/policies/anthropic.js';
+import { anthropicPolicy } from '../src/analysis/anthropic/anthropic-policy.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';

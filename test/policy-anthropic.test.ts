@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicMinimumTokens, anthropicPolicy, createAnthropicPolicy } from '../src/analysis/policies/anthropic.js';
+import { anthropicMinimumTokens, anthropicPolicy, createAnthropicPolicy } from '../src/analysis/anthropic/anthropic-policy.js';
 import type { CacheMatch, PolicyInput } from '../src/analysis/policies/cache-policy.js';
 
 const written = (breakpoints: number[], sharedTokens: number, ageSeconds = 30): CacheMatch => ({

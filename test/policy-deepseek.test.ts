@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costOf, type CacheMatch } from '../src/analysis/policies/cache-policy.js';
-import { createDeepSeekPolicy, deepseekPolicy } from '../src/analysis/policies/deepseek.js';
+import { createDeepSeekPolicy, deepseekPolicy } from '../src/analysis/deepseek/deepseek-policy.js';
 
 const input = (sharedTokens: number, entryTokens: number, ageSeconds = 1): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'input' });
 const output = (sharedTokens: number, entryTokens: number, ageSeconds = 1): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'output' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CacheMatch } from '../src/analysis/policies/cache-policy.js';
-import { createOpenAIPolicy, openaiPolicy } from '../src/analysis/policies/openai.js';
-import { cachesAtBreakpoints } from '../src/analysis/policies/openai-breakpoints.js';
+import { createOpenAIPolicy, openaiPolicy } from '../src/analysis/openai/openai-policy.js';
+import { cachesAtBreakpoints } from '../src/analysis/openai/breakpoint-rules.js';
 
 /** An earlier request that shares `sharedTokens` with this one and wrote at `breakpoints`. */
 const written = (sharedTokens: number, breakpoints: number[], ageSeconds = 10, entryTokens = Math.max(...breakpoints, sharedTokens)): CacheMatch => ({

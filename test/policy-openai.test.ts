@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { createOpenAIPolicy, openaiPolicy, openaiRoute } from '../src/analysis/policies/openai.js';
+import { createOpenAIPolicy, openaiPolicy, openaiRoute } from '../src/analysis/openai/openai-policy.js';
 import type { CacheMatch } from '../src/analysis/policies/cache-policy.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anthropicPolicy } from '../src/analysis/policies/anthropic.js';
+import { anthropicPolicy } from '../src/analysis/anthropic/anthropic-policy.js';
 import { parsePriceText, readPriceFile, withPrices } from '../src/analysis/policies/price-file.js';
-import { CACHE_POLICIES, createPolicyRegistry, policyByName } from '../src/analysis/policies/policy-registry.js';
-import { vllmPolicy } from '../src/analysis/policies/vllm.js';
+import { CACHE_POLICIES, createPolicyRegistry, policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
+import { vllmPolicy } from '../src/analysis/self-hosted/vllm-policy.js';
 
 describe('policy registry', () => {
   it('finds every shipped policy by its name', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CacheMatch } from '../src/analysis/policies/cache-policy.js';
-import { createSglangPolicy, sglangPolicy } from '../src/analysis/policies/sglang.js';
+import { createSglangPolicy, sglangPolicy } from '../src/analysis/self-hosted/sglang-policy.js';
 
 const match = (sharedTokens: number, entryTokens = sharedTokens, ageSeconds = 0): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'input' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CacheMatch } from '../src/analysis/policies/cache-policy.js';
-import { createVllmPolicy, vllmPolicy, vllmRoute } from '../src/analysis/policies/vllm.js';
+import { createVllmPolicy, vllmPolicy, vllmRoute } from '../src/analysis/self-hosted/vllm-policy.js';
 
 const match = (sharedTokens: number, entryTokens = sharedTokens, ageSeconds = 0): CacheMatch => ({ sharedTokens, entryTokens, ageSeconds, source: 'input' });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicPolicy, costOf } from '../src/analysis/policies/index.js';
-import { PriceBook, publishedPrices } from '../src/analysis/prices/index.js';
+import { anthropicPolicy } from '../src/analysis/anthropic/anthropic-policy.js';
+import { costOf } from '../src/analysis/policies/cache-policy.js';
+import { PriceBook } from '../src/analysis/prices/price-book.js';
+import { publishedPrices } from '../src/analysis/prices/published-prices.js';
 
 describe('published prices', () => {
   it('claude-opus-4-7 has its own row: $5 input, $6.25 5-minute and $10 1-hour writes, $0.50 reads, $25 output', () => {

@@ -49,7 +49,7 @@ describe('one replay core', () => {
 
   it('the five sources (DSH trees, Claude Code transcripts, Codex rollouts, wire bodies, request families) are adapters of the loop (ReplaySource)', () => {
     const sources = analysis.filter((file) => /implements ReplaySource</.test(readFileSync(file, 'utf8')));
-    expect(sources.map(relative).sort()).toEqual(['analysis/analyze/wire-sequence.ts', 'analysis/claude-code/claude-code-replay.ts', 'analysis/codex/codex-replay.ts', 'analysis/dsh/analyze-dsh-session-tree.ts', 'analysis/family/analyze-request-family.ts']);
+    expect(sources.map(relative).sort()).toEqual(['analysis/bodies/wire-sequence.ts', 'analysis/claude-code/claude-code-replay.ts', 'analysis/codex/codex-replay.ts', 'analysis/dsh/analyze-dsh-session-tree.ts', 'analysis/family/analyze-request-family.ts']);
   });
 
   it('analysis has exactly one longest-prefix index: only prefix/segment-path-trie.ts keeps a tree of segment or unit paths, and every store with a prefix lookup is a query over it', () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceHead } from '../examples/build-reference-head.js';
-import { BUNDLED_REFERENCE_HEAD, loadReferenceHead, parseReferenceHead, referenceHeadFileText, referenceTool } from '../src/analysis/compositions/index.js';
+import { BUNDLED_REFERENCE_HEAD, loadReferenceHead, parseReferenceHead, referenceTool } from '../src/analysis/compositions/reference-head.js';
+import { referenceHeadFileText } from '../src/analysis/compositions/reference-head-file.js';
 import { CORPUS_ROOT, describeWithCorpus } from './support/corpus.js';
 
 describeWithCorpus('dsh', 'the bundled reference head is rebuilt from every DSH head pin', () => {

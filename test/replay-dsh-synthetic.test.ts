@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeDshSessionTree, costOf, type SessionTreeAnalysis } from '../src/analysis/index.js';
-import { deepseekPolicy } from '../src/analysis/policies/index.js';
+import { deepseekPolicy } from '../src/analysis/deepseek/deepseek-policy.js';
 
 /*
  * A small session tree written here (no corpus needed): a root with two turns on deepseek-v4-flash

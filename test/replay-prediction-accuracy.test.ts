@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { predictionAccuracy } from '../src/analysis/result/index.js';
+import { predictionAccuracy } from '../src/analysis/self-check/prediction-accuracy.js';
 import type { RequestAnalysis, SessionTreeAnalysis } from '../src/analysis/index.js';
 
 function request(predicted: number, range: [number, number], observed: number | null): RequestAnalysis {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { JS_EXPRESSION_TAG } from '../src/analysis/compositions/index.js';
+import { JS_EXPRESSION_TAG } from '../src/analysis/compositions/js-expression.js';
 import { comparePrefix } from '../src/prefix/index.js';
 import { AgentHost, assembleHead, compositionFromHead, parseSystemPromptPin, SECTION_ORDERS, splitRenderedPrompt, type AgentHandle, type HostComposition, type LoggedToolSchema } from '../src/providers/index.js';
 import { buildRecordedRequest, buildToolVisibility, HARNESS_IDENTITY, prepareChild, REPORT_TOOL_SCHEMA, SECTION_JOIN } from '../src/providers/runtime/index.js';

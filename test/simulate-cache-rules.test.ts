@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateTrace, type TraceRequest } from '../src/analysis/index.js';
-import { BlockPrefixCache } from '../src/analysis/simulate/index.js';
+import { BlockPrefixCache } from '../src/analysis/simulate/block-prefix-cache.js';
 
 /** Invented requests for the edge cases the real trace does not isolate; times in seconds for reading ease. */
 const request = (seconds: number, hashIds: number[], inputLength = hashIds.length * 512): TraceRequest => ({ timestamp: seconds * 1000, inputLength, outputLength: 10, hashIds });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBucketSeconds, hitRateChart, HitRateSeries } from '../src/analysis/simulate/index.js';
+import { defaultBucketSeconds, HitRateSeries } from '../src/analysis/simulate/hit-rate-series.js';
+import { hitRateChart } from '../src/analysis/simulate/hit-rate-chart.js';
 
 describe('hit-rate series and chart', () => {
   it('buckets requests by arrival and leaves a gap in the traffic as null, not 0%', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { simulateTrace, type BlockTrace, type TraceRequest } from '../src/analysis/index.js';
-import { parseTraceText } from '../src/analysis/simulate/index.js';
+import { parseTraceText } from '../src/analysis/simulate/trace-request.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 const TRACE = 'mooncake-traces/FAST25-release/traces/conversation_trace.jsonl';

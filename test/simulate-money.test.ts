@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anthropicPolicy, simulateTrace, type TraceRequest } from '../src/analysis/index.js';
-import { parseTraceText } from '../src/analysis/simulate/index.js';
+import { parseTraceText } from '../src/analysis/simulate/trace-request.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 import { simulateCliFolder } from './support/simulate-cli.js';
 

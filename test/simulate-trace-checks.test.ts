@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateTrace, simulateTraceFile, type TraceRequest } from '../src/analysis/index.js';
-import { HitRateSeries, MAX_BUCKETS } from '../src/analysis/simulate/index.js';
+import { HitRateSeries, MAX_BUCKETS } from '../src/analysis/simulate/hit-rate-series.js';
 import { bufferedIo } from '../src/cli/io.js';
 import { runCli } from '../src/cli/main.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromOpenAIResponsesUsage, fromOpenAIUsage } from '../src/analysis/usage/index.js';
+import { fromOpenAIResponsesUsage, fromOpenAIUsage } from '../src/analysis/openai/openai-usage.js';
 import { jsonUsageReader, sseUsageReader } from '../src/analysis/watch/stream-usage.js';
 import { cassetteInteractions, chatCompletionEvents } from './support/cassette-server.js';
 import { describeWithCorpus } from './support/corpus.js';

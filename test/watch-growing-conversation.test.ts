@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { growingConversation } from '../bench/support/growing-conversation.js';
-import { choosePolicy } from '../src/analysis/analyze/policy-choice.js';
-import { policyByName } from '../src/analysis/policies/policy-registry.js';
+import { choosePolicy } from '../src/analysis/shipped-policies/policy-choice.js';
+import { policyByName } from '../src/analysis/shipped-policies/policy-registry.js';
 import { BodyHistory } from '../src/analysis/watch/body-history.js';
 import { watchFetch, type WatchPrediction } from '../src/analysis/watch/index.js';
 import { predictRequest, type PredictContext } from '../src/analysis/watch/predict-request.js';
 import { RouteMemory } from '../src/analysis/watch/route-memory.js';
-import { readRequestBody } from '../src/analysis/wire/index.js';
+import { readRequestBody } from '../src/analysis/bodies/read-request-body.js';
 import { getTokenizer, PrefixTokenCounter } from '../src/prefix/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { growingConversation } from '../bench/support/growing-conversation.js';
-import { breakpointsOf, matchEarlier, type Seen } from '../src/analysis/analyze/wire-sequence.js';
+import { breakpointsOf, matchEarlier, type Seen } from '../src/analysis/bodies/wire-sequence.js';
 import { matchRoute } from '../src/analysis/watch/route-match.js';
 import { RouteMemory } from '../src/analysis/watch/route-memory.js';
-import { readRequestBody } from '../src/analysis/wire/index.js';
+import { readRequestBody } from '../src/analysis/bodies/read-request-body.js';
 import { getTokenizer, PrefixTokenCounter, type PrefixRequest } from '../src/prefix/index.js';
 import { describeWithCorpus } from './support/corpus.js';
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { anthropicPolicy, readRequestBody } from '../src/analysis/index.js';
-import { breakpointMarksOf } from '../src/analysis/analyze/breakpoint-marks.js';
-import { entryBreakpoints, seenBreakpoints } from '../src/analysis/analyze/wire-sequence.js';
+import { breakpointMarksOf } from '../src/analysis/policies/breakpoint-marks.js';
+import { entryBreakpoints, seenBreakpoints } from '../src/analysis/bodies/wire-sequence.js';
 import { comparePrefix, PrefixTokenCounter } from '../src/prefix/index.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 

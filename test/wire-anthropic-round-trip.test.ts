@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readRequestBody, readRequestFile } from '../src/analysis/index.js';
-import { parseYamlText } from '../src/analysis/wire/index.js';
+import { parseYamlText } from '../src/analysis/wire/parse-yaml-text.js';
 import { SECTION_SEPARATOR } from '../src/prefix/index.js';
 import { corpusPath, describeWithCorpus, hasCorpus, readCorpusText } from './support/corpus.js';
 

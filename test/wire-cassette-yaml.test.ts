@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYamlText } from '../src/analysis/wire/index.js';
+import { parseYamlText } from '../src/analysis/wire/parse-yaml-text.js';
 import { InputError } from '../src/prefix/index.js';
 import { itWithCorpus, listCorpusFiles, readCorpusText } from './support/corpus.js';
 

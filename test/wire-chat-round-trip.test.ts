@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { readRequestFile } from '../src/analysis/index.js';
-import { isJsonObject, parseYamlText } from '../src/analysis/wire/index.js';
+import { isJsonObject } from '../src/analysis/wire/body-fields.js';
+import { parseYamlText } from '../src/analysis/wire/parse-yaml-text.js';
 import { SECTION_SEPARATOR } from '../src/prefix/index.js';
 import { corpusPath, describeWithCorpus, hasCorpus, readCorpusText } from './support/corpus.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRequestBody } from '../src/analysis/wire/index.js';
+import { readRequestBody } from '../src/analysis/bodies/read-request-body.js';
 import { InputError } from '../src/prefix/index.js';
 
 /** Each segment that carries a breakpoint, by name, with its breakpoint. */

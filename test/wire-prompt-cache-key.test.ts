@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzePaths, policyByName } from '../src/analysis/index.js';
-import { readRequestBody } from '../src/analysis/wire/index.js';
+import { readRequestBody } from '../src/analysis/bodies/read-request-body.js';
 import { InputError } from '../src/prefix/index.js';
 
 const STABLE = Array.from({ length: 200 }, (_, index) => `Rule ${index}: keep answers short, cite file ${index % 11}.`).join('\n');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestBody, readRequestFile } from '../src/analysis/index.js';
-import { compareWithCause } from '../src/analysis/causes/index.js';
-import { providerGuessNote } from '../src/analysis/wire/index.js';
+import { compareWithCause } from '../src/analysis/causes/attributed-divergence.js';
+import { providerGuessNote } from '../src/analysis/bodies/detect-provider.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 // Issue 9 §2: the route of a chat body must not flip on a message field, and a body's provider comes

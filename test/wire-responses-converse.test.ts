@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { policyByName, readRequestFile } from '../src/analysis/index.js';
-import { analyzeWireSequence } from '../src/analysis/analyze/index.js';
+import { analyzeWireSequence } from '../src/analysis/bodies/wire-sequence.js';
 import { corpusPath, describeWithCorpus } from './support/corpus.js';
 
 const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';

@@ -1,5 +1,5 @@
 import { costOf, type CacheMatch } from '../../src/analysis/policies/cache-policy.js';
-import { requestDivergence } from '../../src/analysis/causes/index.js';
+import { requestDivergence } from '../../src/analysis/causes/request-divergence.js';
 import { segmentSpans } from '../../src/analysis/family/segment-spans.js';
 import type { AnalyzeRequestFamilyOptions, FamilyRequest } from '../../src/analysis/index.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../../src/analysis/result/session-analysis.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { terminalText } from '../analysis/report/terminal-text.js';
+import { terminalText } from '../analysis/text/terminal-text.js';
 import { KvprefixError, UsageError } from '../prefix/errors.js';
 import { packageFile } from '../prefix/package-file.js';
 import { closestName } from './closest-name.js';

@@ -1,4 +1,4 @@
-import { oneLine } from '../analysis/report/terminal-text.js';
+import { oneLine } from '../analysis/text/terminal-text.js';
 import type { CliIo } from './io.js';
 
 /** How long a run goes quiet before progress is worth a line: a quick run should leave stderr alone. */

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseYamlText } from '../../src/analysis/wire/index.js';
+import { parseYamlText } from '../../src/analysis/wire/parse-yaml-text.js';
 import { readCorpusText } from './corpus.js';
 
 export const CASSETTES = 'pydantic-ai-cache-cassettes/tests/models/cassettes';

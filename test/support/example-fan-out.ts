@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FanOutPlan, FanOutHead } from '../../src/analysis/index.js';
-import { BodyLocation, readChatBody } from '../../src/analysis/wire/index.js';
-import type { JsonObject } from '../../src/analysis/wire/index.js';
+import { BodyLocation } from '../../src/analysis/wire/body-fields.js';
+import { readChatBody } from '../../src/analysis/openai/chat-body.js';
+import type { JsonObject } from '../../src/analysis/wire/body-fields.js';
 import type { RequestParts } from '../../src/prefix/index.js';
 
 const EXAMPLES = path.resolve(import.meta.dirname, '../../examples');

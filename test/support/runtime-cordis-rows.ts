@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, visit, type YAMLMap } from 'yaml';
-import { JS_EXPRESSION_TAG } from '../../src/analysis/compositions/index.js';
+import { JS_EXPRESSION_TAG } from '../../src/analysis/compositions/js-expression.js';
 import { DSH } from './runtime-corpus.js';
 
 /** One delegation-tool row: where it is and its config. */

@@ -1,13 +1,13 @@
 import type { Tokenizer } from '../../prefix/index.js';
-import { reportAnalysis, reportAsAnalysed, type ReportedAnalysis, type SettleOptions } from '../claude-code/analyze-report.js';
+import { reportAnalysis, reportAsAnalysed, type ReportedAnalysis, type SettleOptions } from './analyze-report.js';
 import { checkProjectsFolders } from '../claude-code/projects-folder.js';
 
 export { checkProjectsFolders };
-import type { RollUpKey } from '../claude-code/roll-up.js';
-import type { ZonedClock } from '../claude-code/time-window.js';
-import { oneHourTtlPolicy } from '../claude-code/what-if.js';
+import type { RollUpKey } from './roll-up.js';
+import type { ZonedClock } from './time-window.js';
+import { oneHourTtlPolicy } from './what-if.js';
 import { analyzePaths, type AnalyzeOptions } from './analyze-paths.js';
-import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
+import type { PolicyChoice, PolicyLookup } from '../shipped-policies/policy-choice.js';
 import type { InputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzeAndReport`: how the paths are read, and what the report adds. */

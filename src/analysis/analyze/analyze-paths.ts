@@ -4,14 +4,15 @@ import path from 'node:path';
 import { InputError, type LayoutName, type Tokenizer } from '../../prefix/index.js';
 import type { HostModelSettings } from '../compositions/llm-settings.js';
 import { firstInvalidUtf8, notAFile } from '../../providers/input/index.js';
-import { explainUnreadPrefixes } from '../causes/unread-prefix.js';
+import { explainUnreadPrefixes } from './unread-prefix.js';
 import { treeDuplication, type TreeDuplication } from '../duplication/tree-duplication.js';
 import type { CalibrationMode } from '../replay/head-calibration.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
+import type { PolicyChoice, PolicyLookup } from '../shipped-policies/policy-choice.js';
 import { SESSION_READERS } from './session-reader-list.js';
-import { skipReason } from './skip-reason.js';
-import { isClaudeCodeTranscript, isDshSession, type ReaderInput, type SessionReader } from './session-readers.js';
+import { skipReason } from '../inputs/skip-reason.js';
+import { isClaudeCodeTranscript, isDshSession } from './session-readers.js';
+import { type ReaderInput, type SessionReader } from '../inputs/session-reader.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** Options of `analyzePaths`. */

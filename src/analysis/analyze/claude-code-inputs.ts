@@ -6,8 +6,8 @@ import { findSidechainFiles, SidechainIndex, transcriptHead } from '../claude-co
 import { HeadEvidence } from '../claude-code/head-evidence.js';
 import { isSubagentMetadata, projectFolderOf } from '../claude-code/projects-folder.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import { choosePolicy } from './policy-choice.js';
-import { failedInput, keepSettled, type ReaderInput, type ReaderOptions } from './session-readers.js';
+import { choosePolicy } from '../shipped-policies/policy-choice.js';
+import { failedInput, keepSettled, type ReaderInput, type ReaderOptions } from '../inputs/session-reader.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** A transcript that is replayed as the root of a tree: a main session, or a subagent whose main session is not in the input. */

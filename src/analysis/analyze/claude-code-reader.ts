@@ -1,6 +1,7 @@
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { isSubagentMetadata } from '../claude-code/projects-folder.js';
-import { isClaudeCodeTranscript, type SessionReader } from './session-readers.js';
+import { isClaudeCodeTranscript } from './session-readers.js';
+import { type SessionReader } from '../inputs/session-reader.js';
 
 /**
  * Claude Code transcripts, each replayed with its subagents as one tree (`claude-code-inputs.ts`).

@@ -1,5 +1,5 @@
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import { failedInput, fileHead, type ReaderInput, type SessionReader } from './session-readers.js';
+import { failedInput, fileHead, type ReaderInput, type SessionReader } from '../inputs/session-reader.js';
 
 /**
  * A Codex CLI rollout: a `.jsonl` file whose first line is a `session_meta` record. Its first line

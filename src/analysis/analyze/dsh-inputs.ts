@@ -5,9 +5,9 @@ import { DeepSeekV4Tokenizer } from '../deepseek/deepseek-tokenizer.js';
 import { DeepSeekV4Renderer } from '../deepseek/render-v4.js';
 import { analyzeDshSessionTree } from '../dsh/analyze-dsh-session-tree.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import { choosePolicy } from './policy-choice.js';
+import { choosePolicy } from '../shipped-policies/policy-choice.js';
 import { isRootLogName, isTreeLogName } from '../../providers/session/index.js';
-import { failedInput, keepSettled, type ReaderInput, type ReaderOptions } from './session-readers.js';
+import { failedInput, keepSettled, type ReaderInput, type ReaderOptions } from '../inputs/session-reader.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import { isDshSession, type SessionReader } from './session-readers.js';
+import { isDshSession } from './session-readers.js';
+import { type SessionReader } from '../inputs/session-reader.js';
 
 /**
  * DSH session trees, each replayed whole (`dsh-inputs.ts`). The replay, the DeepSeek tokenizer and

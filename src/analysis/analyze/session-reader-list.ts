@@ -3,7 +3,8 @@ import { claudeCodeReader } from './claude-code-reader.js';
 import { codexReader } from './codex-reader.js';
 import { dshReader } from './dsh-reader.js';
 import { watchRecordReader } from '../watch/watch-record-reader.js';
-import { wireReader, type SessionReader } from './session-readers.js';
+import { wireReader } from './session-readers.js';
+import { type SessionReader } from '../inputs/session-reader.js';
 
 /**
  * The readers `analyzePaths` dispatches to, in the order they are asked (one line each): DSH session

@@ -1,70 +1,10 @@
-import { open, readdir } from 'node:fs/promises';
-import type { CalibrationMode } from '../replay/head-calibration.js';
-import type { HostModelSettings } from '../compositions/llm-settings.js';
-import type { LayoutName, Tokenizer } from '../../prefix/index.js';
+import { readdir } from 'node:fs/promises';
 import { isJsonlName, isRootLogName, isTreeLogName } from '../../providers/session/dsh-log-name.js';
 import { COMPRESSED, scanLeadingLines } from '../../providers/session/leading-lines.js';
 import { readLogLines } from '../../providers/session/log-lines.js';
-import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import type { PolicyChoice, PolicyLookup } from './policy-choice.js';
-import { skipReason } from './skip-reason.js';
+import type { ReaderInput, SessionReader } from '../inputs/session-reader.js';
 import { BOOKKEEPING_TYPES } from '../claude-code/transcript-kind.js';
-import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
-
-/** What every reader is given. */
-export interface ReaderOptions extends InputLimit {
-  readonly policy: PolicyChoice;
-  readonly policyByName: PolicyLookup;
-  readonly provider?: string;
-  readonly layout?: LayoutName;
-  readonly tokenizer?: Tokenizer;
-  /** Which request heads a replay calibrates against observed totals (`CalibrationMode`; readers without calibration ignore it). */
-  readonly calibrate?: CalibrationMode;
-  /** The host composition's DeepSeek settings (DSH replays apply them where a log records none; other readers ignore them). */
-  readonly host?: HostModelSettings;
-  /** Called after each input file is read. */
-  readonly onFile?: (file: string) => void;
-  /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */
-  readonly skip?: (file: string, reason: string) => void;
-  /**
-   * What to keep of each tree, called as soon as the tree is analysed (default: the whole tree), so
-   * a folder of many trees never holds them all whole; null leaves the tree out. A reader that
-   * analyses its inputs together may return its trees unsettled: the dispatch settles those.
-   */
-  readonly settle?: (tree: SessionTreeAnalysis) => Promise<SessionTreeAnalysis | null>;
-}
-
-/** One input the dispatch hands a reader: its absolute path and the label reports show. */
-export interface ReaderInput extends InputLimit {
-  readonly file: string;
-  readonly label: string;
-  /** True when the user named it; false when found by walking a directory (then a broken one is skipped). */
-  readonly named?: boolean;
-}
-
-/**
- * A reader of one kind of recorded traffic. `claims` looks at a path (a file, or a directory that is
- * one session tree); `analyze` turns everything it claimed, in the order given, into session trees.
- */
-export interface SessionReader {
-  readonly name: string;
-  /** What it reads, for error messages: "DSH session logs (session.jsonl[.zstd]) and their folders". */
-  readonly reads: string;
-  claims(input: ReaderInput, kind: 'file' | 'directory'): Promise<boolean>;
-  analyze(inputs: readonly ReaderInput[], options: ReaderOptions): Promise<SessionTreeAnalysis[]>;
-}
-
-/** The first bytes of a file, as text (detection reads no more). */
-export async function fileHead(file: string, bytes = 4096): Promise<string> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
-  }
-}
+import { inputLimit } from '../../providers/input/input-chunks.js';
 
 /** The JSON lines of a file as values, from the top, plain or zstd; stops (and closes it) when the caller does. */
 async function* jsonLines(input: ReaderInput): AsyncGenerator<unknown> {
@@ -141,25 +81,6 @@ export async function isClaudeCodeTranscript(input: ReaderInput, kind: 'file' | 
   return bookkeepingOnly;
 }
 
-/**
- * A replayed tree, with the policy-choice note when there is one, settled by the caller's `settle`
- * (which may keep it out: null) and added to `trees` when kept.
- */
-export async function keepSettled(trees: SessionTreeAnalysis[], replayed: SessionTreeAnalysis, note: string | undefined, options: ReaderOptions): Promise<void> {
-  const tree = note ? { ...replayed, notes: [...replayed.notes, note] } : replayed;
-  const kept = options.settle ? await options.settle(tree) : tree;
-  if (kept !== null) trees.push(kept);
-}
-
-/**
- * What a reader does with an input it failed to read: a named one fails the run (rethrown); one
- * found by walking a directory is reported through `skip` with its reason and left out.
- */
-export function failedInput(input: ReaderInput, error: unknown, options: ReaderOptions): void {
-  if (input.named !== false || options.skip === undefined) throw error;
-  options.skip(input.label, skipReason(error, input.label));
-}
-
 const WIRE_FILE = /\.(?:json|ya?ml)$/i;
 
 /** Request bodies, recorded exchanges and cassettes: replayed here as one sequence. */
@@ -168,10 +89,5 @@ export const wireReader: SessionReader = {
   reads: 'request bodies and recorded exchanges (.json) and cassettes (.yaml)',
   claims: async (input, kind) => kind === 'file' && WIRE_FILE.test(input.file),
   // The wire replay and its body readers load on first use: a DSH folder or a Claude Code project does not compile them.
-  analyze: async (inputs, options) => (await import('./wire-sequence.js')).analyzeWireSequence(inputs, options),
+  analyze: async (inputs, options) => (await import('../bodies/wire-sequence.js')).analyzeWireSequence(inputs, options),
 };
-
-/**
- * The wire reader. The readers `analyzePaths` dispatches to are listed in `session-reader-list.ts`
- * (one entry per reader), so that a reader module can import the helpers here.
- */

@@ -1,5 +1,6 @@
 import type { Divergence, PrefixRequest } from '../../prefix/index.js';
 import type { CacheClass } from './cache-class.js';
+import type { CauseFacts } from './cause-facts.js';
 import type { CauseScope } from './cause-scope.js';
 import type { DivergenceCause } from './divergence-cause.js';
 import type { HeadChanges } from './head-changes.js';
@@ -35,7 +36,7 @@ export interface CauseFinding {
  * asked, and the change that shows first in wire order names the cause), `messages` when both heads
  * are identical (asked in order, the first that applies names the cause).
  */
-export interface CauseRule {
+export interface CauseRule extends CauseFacts {
   readonly cause: DivergenceCause;
   readonly where: 'route' | 'head' | 'messages';
   /**

@@ -5,7 +5,7 @@ import type { SessionAnalysis, SessionTreeAnalysis } from '../result/session-ana
 import { replayRequests } from '../replay/replay-loop.js';
 import { ClaudeCodeReplay, type ClaudeCodeAnalysisOptions, type SessionState } from './claude-code-replay.js';
 import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
-import { unfinishedLineMessage } from '../report/unfinished-line.js';
+import { unfinishedLineMessage } from '../text/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
 import { CHARACTER_ESTIMATE_NAME } from './character-estimate.js';
 import { compactionAgentState, isCompactionAgent } from './compaction-agents.js';

@@ -1,4 +1,4 @@
-import { fromAnthropicUsage } from '../usage/index.js';
+import { fromAnthropicUsage } from '../anthropic/anthropic-usage.js';
 import { cacheMissReasonOf, type CacheMissReason } from '../usage/cache-miss-reason.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
 

@@ -1,6 +1,6 @@
 import { hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey } from '../../prefix/index.js';
 import { SegmentPathTrie, type SegmentPath } from '../../prefix/segment-path-trie.js';
-import { anthropicPolicy } from '../policies/anthropic.js';
+import { anthropicPolicy } from '../anthropic/anthropic-policy.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
 import type { MeasuredRequest, ReplaySession, ReplaySource } from '../replay/replay-loop.js';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { asOneWrite, cachedTokensOf } from '../anthropic/anthropic-usage.js';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { Tokenizer } from '../../prefix/index.js';
@@ -30,11 +31,11 @@ import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.
 function forkedResponse(entry: AssistantEntry, model: string, shift: number): AssistantEntry {
   const usage = entry.message.usage;
   if (usage === undefined) return { ...entry, message: { ...entry.message, model } };
-  const cached = (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
+  const cached = cachedTokensOf(usage);
   // The request is the spawned one with its head swapped for the parent's request: `shift` tokens
   // longer (or shorter). Its split between read and written is for the replay to predict; logged
   // as one write, it only sizes the blocks the replay fits.
-  const resized = { ...usage, cache_read_input_tokens: 0, cache_creation_input_tokens: Math.max(0, cached + shift), cache_creation: null };
+  const resized = asOneWrite(usage, Math.max(0, cached + shift));
   return { ...entry, message: { ...entry.message, model, usage: resized } };
 }
 

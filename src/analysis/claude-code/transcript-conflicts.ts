@@ -1,3 +1,4 @@
+import { fromAnthropicUsage } from '../anthropic/anthropic-usage.js';
 import type { AssistantEntry, ClaudeCodeTranscript } from './transcript-entry.js';
 
 /** Entries that share a call's message id and request id but cannot be blocks of that call. */
@@ -13,7 +14,8 @@ export interface ConflictingCall {
 /** What every streamed block of one call repeats: the model and the input side of the usage. */
 function callFacts(entry: AssistantEntry): string {
   const usage = entry.message.usage;
-  const input = usage === undefined ? [] : [usage.input_tokens, usage.cache_read_input_tokens ?? 0, usage.cache_creation_input_tokens ?? 0];
+  const read = usage === undefined ? undefined : fromAnthropicUsage(usage);
+  const input = read === undefined ? [] : [read.uncached, read.cacheRead, read.cacheWrite];
   return JSON.stringify([entry.message.model, ...input]);
 }
 

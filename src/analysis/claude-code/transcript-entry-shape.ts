@@ -6,6 +6,8 @@
  * is what the replay reads. A failed check names the first field that is wrong and what it holds.
  */
 
+import { ANTHROPIC_USAGE_COUNTS, ANTHROPIC_WRITE_SPLIT, type AnthropicUsageObject } from '../anthropic/anthropic-usage.js';
+
 /** One content block as logged (text, thinking, tool_use, tool_result, image, …); kept loose on purpose. */
 export interface LoggedContentBlock {
   readonly type: string;
@@ -13,14 +15,7 @@ export interface LoggedContentBlock {
 }
 
 /** An assistant message's `usage` as Claude Code logs it (the API's, copied). */
-export interface ClaudeCodeUsage {
-  readonly input_tokens: number;
-  readonly output_tokens?: number | undefined;
-  readonly cache_read_input_tokens?: number | null | undefined;
-  readonly cache_creation_input_tokens?: number | null | undefined;
-  readonly cache_creation?: { readonly ephemeral_5m_input_tokens?: number | undefined; readonly ephemeral_1h_input_tokens?: number | undefined; readonly [field: string]: unknown } | null | undefined;
-  readonly [field: string]: unknown;
-}
+export type ClaudeCodeUsage = AnthropicUsageObject;
 
 interface ConversationFields {
   readonly uuid: string;
@@ -103,15 +98,11 @@ function contentBlocks(value: unknown, path: string): void {
 function usage(value: unknown): void {
   const path = 'message.usage.';
   const fields = object(value, 'message.usage');
-  count(fields, 'input_tokens', path);
-  count(fields, 'output_tokens', path, { optional: true });
-  count(fields, 'cache_read_input_tokens', path, { optional: true, nullable: true });
-  count(fields, 'cache_creation_input_tokens', path, { optional: true, nullable: true });
-  const split = fields['cache_creation'];
+  for (const { field, optional, nullable } of ANTHROPIC_USAGE_COUNTS) count(fields, field, path, { optional, nullable });
+  const split = fields[ANTHROPIC_WRITE_SPLIT.field];
   if (split === undefined || split === null) return;
-  const ttl = object(split, 'message.usage.cache_creation');
-  count(ttl, 'ephemeral_5m_input_tokens', `${path}cache_creation.`, { optional: true });
-  count(ttl, 'ephemeral_1h_input_tokens', `${path}cache_creation.`, { optional: true });
+  const ttl = object(split, `message.usage.${ANTHROPIC_WRITE_SPLIT.field}`);
+  for (const field of ANTHROPIC_WRITE_SPLIT.counts) count(ttl, field, `${path}${ANTHROPIC_WRITE_SPLIT.field}.`, { optional: true });
 }
 
 function conversationFields(entry: Record_): void {

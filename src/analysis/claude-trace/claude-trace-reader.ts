@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { InputError } from '../../prefix/index.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
-import { failedInput, fileHead, type SessionReader } from '../analyze/session-readers.js';
+import { failedInput, fileHead, type SessionReader } from '../inputs/session-reader.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { UnreplayedCall } from './trace-log.js';
 import { isTraceRecord } from './trace-record.js';
@@ -35,7 +35,7 @@ export const claudeTraceReader: SessionReader = {
   reads: 'claude-trace logs (.claude-trace/log-*.jsonl)',
   claims: async (input, kind) => kind === 'file' && TRACE_FILE.test(input.file) && (await startsWithTraceRecord(input.file)),
   async analyze(inputs, options): Promise<SessionTreeAnalysis[]> {
-    const [{ readTraceLog }, { replayRecordedFiles }] = await Promise.all([import('./trace-log.js'), import('../analyze/wire-sequence.js')]);
+    const [{ readTraceLog }, { replayRecordedFiles }] = await Promise.all([import('./trace-log.js'), import('../bodies/wire-sequence.js')]);
     const read = [];
     const notes: string[] = [];
     for (const input of inputs) {

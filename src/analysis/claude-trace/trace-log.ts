@@ -2,11 +2,11 @@ import { InputError } from '../../prefix/index.js';
 import { isJsonObject } from '../../prefix/json-object.js';
 import { readLogLines } from '../../providers/session/index.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
-import type { RecordedRequest } from '../analyze/recorded-requests.js';
-import type { ObservedUsage } from '../usage/index.js';
-import { fromAnthropicUsage, type AnthropicUsage } from '../usage/index.js';
-import { readRequestBody } from '../wire/index.js';
-import { streamedMessage, streamedUsage } from './sse-usage.js';
+import type { RecordedRequest } from '../bodies/recorded-requests.js';
+import type { ObservedUsage } from '../usage/observed-usage.js';
+import { fromAnthropicUsage, type AnthropicUsage } from '../anthropic/anthropic-usage.js';
+import { readRequestBody } from '../bodies/read-request-body.js';
+import { streamedMessage, streamedUsage } from '../anthropic/anthropic-stream.js';
 import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { isTraceRecord } from './trace-record.js';
 

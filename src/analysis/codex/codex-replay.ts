@@ -1,7 +1,7 @@
 import { hashHex, hashText } from '../../prefix/hash.js';
 import type { Tokenizer } from '../../prefix/tokenizer.js';
 import type { CachePolicy, CachePrediction } from '../policies/cache-policy.js';
-import { openaiRoute } from '../policies/openai.js';
+import { openaiRoute } from '../openai/openai-policy.js';
 import { PrefixStore } from '../replay/prefix-store.js';
 import type { MeasuredRequest, ReplaySession, ReplaySource } from '../replay/replay-loop.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';

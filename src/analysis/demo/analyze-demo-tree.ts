@@ -2,7 +2,7 @@ import path from 'node:path';
 import { InputError } from '../../prefix/index.js';
 import { findDelegationCall, readSessionLog, type SessionLog } from '../../providers/index.js';
 import { costOf } from '../policies/cache-policy.js';
-import { deepseekPolicy } from '../policies/deepseek.js';
+import { deepseekPolicy } from '../deepseek/deepseek-policy.js';
 import { analyzeDshSessionTree, type AnalyzeDshSessionTreeOptions } from '../dsh/analyze-dsh-session-tree.js';
 import type { RequestAnalysis, SegmentSpan, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { childBreak, type ChildBreak } from './child-break.js';

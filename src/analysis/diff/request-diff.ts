@@ -1,11 +1,13 @@
 import { comparePrefix, getTokenizer, PrefixTokenCounter, type LayoutName, type PrefixSize, type Tokenizer } from '../../prefix/index.js';
-import { breakpointMarksOf } from '../analyze/breakpoint-marks.js';
-import { anthropicRequestProblems, type RequestProblem } from '../policies/anthropic-request-rules.js';
+import { breakpointMarksOf } from '../policies/breakpoint-marks.js';
+import { anthropicRequestProblems, type RequestProblem } from '../anthropic/anthropic-request-rules.js';
 import { attributeDivergence, type AttributedDivergence } from '../causes/attributed-divergence.js';
-import type { CauseScope } from '../causes/index.js';
+import type { CauseScope } from '../causes/cause-scope.js';
 import { refuseSessionLog } from './refuse-session-log.js';
-import { readRequestFile } from '../wire/read-request-file.js';
-import type { ProviderBasis, WireFormat, WireRequest } from '../wire/index.js';
+import { readRequestFile } from '../bodies/read-request-file.js';
+import type { ProviderBasis } from '../bodies/detect-provider.js';
+import type { WireFormat } from '../bodies/wire-format.js';
+import type { WireRequest } from '../bodies/read-request-body.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
 /** One side of a diff: its size, where it came from, what it was read as. */

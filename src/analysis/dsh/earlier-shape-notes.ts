@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DshSessionFile } from '../replay/dsh-session-tree.js';
+import type { DshSessionFile } from './dsh-session-tree.js';
 
 /**
  * A note per log read in the event shapes of an earlier DSH release (`earlierShape` on its events;

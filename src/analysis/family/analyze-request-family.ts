@@ -2,7 +2,7 @@ import { LongestPrefixIndex, PrefixTokenCounter, type PrefixComparison, type Pre
 import type { CacheMatch, CachePolicy } from '../policies/cache-policy.js';
 import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
 import type { RequestDivergence, SegmentSpan, SessionTreeAnalysis } from '../result/session-analysis.js';
-import { requestDivergence } from '../causes/index.js';
+import { requestDivergence } from '../causes/request-divergence.js';
 import { segmentSpans } from './segment-spans.js';
 
 /** A request of a family: the hashed request and where it came from (a `WireRequest` is one). */

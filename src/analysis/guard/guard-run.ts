@@ -1,4 +1,4 @@
-import { oneLine } from '../report/terminal-text.js';
+import { oneLine } from '../text/terminal-text.js';
 import type { GuardReport, GuardVerdict } from './guard-report.js';
 import { unexplainedDelegations, modelExperienceCards, type ModelExperienceCard, type UnexplainedDelegation } from './model-experience.js';
 import { guardJson, guardWarnings, renderGuardReport } from './render-guard-report.js';

@@ -1,4 +1,4 @@
-import { markdownText } from '../report/terminal-text.js';
+import { markdownText } from '../text/terminal-text.js';
 import { groupDigits } from '../../prefix/group-digits.js';
 import type { DelegationAnalysis } from './delegation-analysis.js';
 import { describeDelta } from './head-delta.js';

@@ -1,5 +1,5 @@
-import { markdownText, terminalText } from '../report/terminal-text.js';
-import { unfinishedLineMessage } from '../report/unfinished-line.js';
+import { markdownText, terminalText } from '../text/terminal-text.js';
+import { unfinishedLineMessage } from '../text/unfinished-line.js';
 import type { GuardFinding } from './guard-finding.js';
 import type { GuardReport } from './guard-report.js';
 import { groupDigits } from '../../prefix/group-digits.js';

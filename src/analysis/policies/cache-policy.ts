@@ -139,6 +139,12 @@ export interface PolicyInput {
 /** A provider's cache rule: a pure function from what the cache holds to what this request reads and writes. */
 export interface CachePolicy {
   readonly name: CachePolicyName;
+  /**
+   * The providers whose cache this policy models: `--policy auto` picks it for their requests
+   * (default: the provider of its own name). A provider no policy names is replayed with the OpenAI
+   * policy, and the tree's notes say it was assumed.
+   */
+  readonly providers?: readonly string[];
   /** Every number the rule uses, with its source. */
   readonly parameters: Readonly<Record<string, PolicyParameter>>;
   /**

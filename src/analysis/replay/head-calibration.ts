@@ -1,5 +1,6 @@
 import type { PrefixRequest } from '../../prefix/index.js';
 import type { ReconstructedRequestParts } from '../../providers/index.js';
+import type { HeadCalibrationReport } from '../result/session-analysis.js';
 
 /**
  * When a replay calibrates a request head against the provider's count:
@@ -21,22 +22,6 @@ export interface HeadCalibration {
   readonly offset: number;
   /** False for a head the mode leaves uncalibrated: its counts are the rendering's own, and so are those of sequences stored on it. */
   readonly calibrated?: boolean;
-}
-
-/** What a report says about one head's calibration. */
-export interface HeadCalibrationReport {
-  /** Identity of the head (prefix hash after its last head segment, hex). */
-  readonly head: string;
-  /** Why the head is (or would be) calibrated: it came from placeholders, or the mode asks for every head. */
-  readonly source: 'placeholders' | 'recorded';
-  readonly calibration: {
-    /** True when an offset was measured and added to this head's requests. */
-    readonly applied: boolean;
-    /** Tokens added to the rendering's count (0 when not applied). */
-    readonly offsetTokens: number;
-    /** The request it was measured on (`session.jsonl request 0`), null when not applied. */
-    readonly on: string | null;
-  };
 }
 
 /** Identity of a request's head (system sections, SDK block, tools): the prefix hash after its last head segment. */

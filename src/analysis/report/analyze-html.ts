@@ -1,7 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
-import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import { accuracyLine, predictionAccuracy } from '../result/prediction-accuracy.js';
+import type { AnalyzeReport } from '../analyze/analyze-report.js';
+import { accuracyLine, predictionAccuracy } from '../self-check/prediction-accuracy.js';
 import { treeTitle } from './analyze-rows.js';
 import { totalsLine } from './analyze-text.js';
 import { causeSummaryHtml, escapeHtmlText } from './cause-summary-html.js';

@@ -1,5 +1,5 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
-import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import type { AnalyzeReport } from '../analyze/analyze-report.js';
 import type { RequestAnalysis, SegmentSpan, SpanList } from '../result/session-analysis.js';
 import { closingJson, treeJson } from './analyze-json.js';
 import { chunkedWriter } from './chunked-writer.js';

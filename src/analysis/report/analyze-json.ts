@@ -1,7 +1,7 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
-import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import { predictionAccuracy } from '../result/prediction-accuracy.js';
+import type { AnalyzeReport } from '../analyze/analyze-report.js';
+import { predictionAccuracy } from '../self-check/prediction-accuracy.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 
 type MaybeReported = AnalyzeResult & { readonly report?: AnalyzeReport };

@@ -1,13 +1,13 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals, treeTotals } from '../analyze/analyze-totals.js';
-import { causeAccuracyLine, explainedMissLines } from '../result/cause-agreement.js';
-import { accuracyLine, predictionAccuracy } from '../result/prediction-accuracy.js';
+import { causeAccuracyLine, explainedMissLines } from '../self-check/cause-agreement.js';
+import { accuracyLine, predictionAccuracy } from '../self-check/prediction-accuracy.js';
 import { divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle } from './analyze-rows.js';
 import { chunkedWriter, type ChunkedWriter } from './chunked-writer.js';
 import { cell } from './diff-text.js';
 import { duplicationLines } from './duplication-lines.js';
 import { commonNotes, totalsLine } from './analyze-text.js';
-import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import type { AnalyzeReport } from '../analyze/analyze-report.js';
 import { treeRoutes, treeTitle } from './analyze-rows.js';
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, whatIfLines } from './cause-summary.js';
 import { markdownTable, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';

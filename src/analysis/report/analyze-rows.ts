@@ -1,5 +1,5 @@
-import type { TreeLabel } from '../claude-code/roll-up.js';
-import { providerSuffix } from '../result/cause-agreement.js';
+import type { TreeLabel } from '../analyze/roll-up.js';
+import { providerSuffix } from '../self-check/cause-agreement.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { count } from './text-format.js';
 

@@ -1,13 +1,13 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
-import { causeAccuracyLine, explainedMissLines } from '../result/cause-agreement.js';
-import { accuracyLine, predictionAccuracy } from '../result/prediction-accuracy.js';
+import { causeAccuracyLine, explainedMissLines } from '../self-check/cause-agreement.js';
+import { accuracyLine, predictionAccuracy } from '../self-check/prediction-accuracy.js';
 import { overallTotals, treeTotals, type UsageTotals } from '../analyze/analyze-totals.js';
-import type { AnalyzeReport } from '../claude-code/analyze-report.js';
+import type { AnalyzeReport } from '../analyze/analyze-report.js';
 import { causeCell, divergenceLines, NUMERIC_COLUMNS, REQUEST_COLUMNS, requestCells, sessionTitle, treeRoutes, treeTitle } from './analyze-rows.js';
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, whatIfLines } from './cause-summary.js';
 import { alignedRows, ROLL_UP_NUMERIC_COLUMNS, rollUpCells, rollUpColumns } from './roll-up-table.js';
 import { duplicationLines } from './duplication-lines.js';
-import { terminalText } from './terminal-text.js';
+import { terminalText } from '../text/terminal-text.js';
 import { count, money } from './text-format.js';
 
 /** Options of the terminal renderer. */

@@ -1,8 +1,8 @@
 import type { AnalyzeResult } from '../analyze/analyze-paths.js';
 import { overallTotals } from '../analyze/analyze-totals.js';
-import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import { causeAccuracyLine, explainedMissLines } from '../result/cause-agreement.js';
-import { predictionAccuracy } from '../result/prediction-accuracy.js';
+import type { AnalyzeReport } from '../analyze/analyze-report.js';
+import { causeAccuracyLine, explainedMissLines } from '../self-check/cause-agreement.js';
+import { predictionAccuracy } from '../self-check/prediction-accuracy.js';
 import { CAUSE_COLUMNS, CAUSE_NUMERIC_COLUMNS, causeCells, lossHeadline, missingPriceLines, sourceLine, subagentCount, whatIfLines } from './cause-summary.js';
 
 /** Text as HTML: the five characters that could open markup or end an attribute, as character references. */

@@ -1,6 +1,6 @@
-import type { AnalyzeReport } from '../claude-code/analyze-report.js';
-import type { CauseRow, LossExample } from '../claude-code/lost-by-cause.js';
-import type { ForkWhatIf, TtlWhatIf } from '../claude-code/what-if.js';
+import type { AnalyzeReport } from '../analyze/analyze-report.js';
+import type { CauseRow, LossExample } from '../analyze/lost-by-cause.js';
+import type { ForkWhatIf, TtlWhatIf } from '../analyze/what-if.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import { count, money } from './text-format.js';
 

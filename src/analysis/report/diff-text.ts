@@ -1,7 +1,7 @@
 import type { RequestDiff, DiffSide } from '../diff/request-diff.js';
-import { terminalText, markdownText } from './terminal-text.js';
+import { terminalText, markdownText } from '../text/terminal-text.js';
 import { count, percent, sizeText, visible } from './text-format.js';
-import { providerGuessNote } from '../wire/detect-provider.js';
+import { providerGuessNote } from '../bodies/detect-provider.js';
 
 const ASSUMED = ' (provider assumed: nothing in the body names it; pass --provider)';
 

@@ -1,4 +1,4 @@
-import type { RollUpRow } from '../claude-code/roll-up.js';
+import type { RollUpRow } from '../analyze/roll-up.js';
 import { count, money } from './text-format.js';
 
 /** The columns of a `--by` table, shared by text and Markdown. */

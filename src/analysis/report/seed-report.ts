@@ -3,8 +3,8 @@ import path from 'node:path';
 import { STDIN_NAME, inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 import { completedTurnPrefix } from '../../providers/session/fork-seed.js';
 import { readSessionLog, type UnfinishedLine } from '../../providers/session/read-session-log.js';
-import { terminalText } from './terminal-text.js';
-import { unfinishedLineMessage } from './unfinished-line.js';
+import { terminalText } from '../text/terminal-text.js';
+import { unfinishedLineMessage } from '../text/unfinished-line.js';
 import { groupDigits } from '../../prefix/group-digits.js';
 
 /** The fork seed a child forked from a session log now would inherit (`kvprefix seed --json`). */

@@ -1,6 +1,6 @@
 import type { PrefixSize } from '../../prefix/index.js';
 import { groupDigits } from '../../prefix/group-digits.js';
-import { oneLine } from './terminal-text.js';
+import { oneLine } from '../text/terminal-text.js';
 
 /** Formatting shared by the text and Markdown renderers. */
 

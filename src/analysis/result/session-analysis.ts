@@ -1,4 +1,3 @@
-import type { HeadCalibrationReport } from '../replay/head-calibration.js';
 import type { CachePolicyName, CachePrediction, CacheUsage } from '../policies/cache-policy.js';
 import type { CacheMissReason } from '../usage/cache-miss-reason.js';
 
@@ -11,6 +10,22 @@ import type { CacheMissReason } from '../usage/cache-miss-reason.js';
  */
 
 /** One segment of a request as drawn in reports: its identity and its size in the route's tokens. */
+/** What a report says about one head's calibration. */
+export interface HeadCalibrationReport {
+  /** Identity of the head (prefix hash after its last head segment, hex). */
+  readonly head: string;
+  /** Why the head is (or would be) calibrated: it came from placeholders, or the mode asks for every head. */
+  readonly source: 'placeholders' | 'recorded';
+  readonly calibration: {
+    /** True when an offset was measured and added to this head's requests. */
+    readonly applied: boolean;
+    /** Tokens added to the rendering's count (0 when not applied). */
+    readonly offsetTokens: number;
+    /** The request it was measured on (`session.jsonl request 0`), null when not applied. */
+    readonly on: string | null;
+  };
+}
+
 export interface SegmentSpan {
   /** `system` | `tool` | `sdk` | `message` | `task`. */
   readonly kind: string;

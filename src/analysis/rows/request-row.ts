@@ -1,4 +1,5 @@
-import { lossCauseOf, lostCostOf, type LossCause } from '../claude-code/lost-by-cause.js';
+import { lostCostOf } from '../analyze/lost-by-cause.js';
+import { lossCauseOf, type LossCause } from '../causes/loss-cause.js';
 import type { CachePolicy } from '../policies/cache-policy.js';
 import type { RequestAnalysis, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 

@@ -1,6 +1,6 @@
-import type { PolicyLookup } from '../analyze/policy-choice.js';
-import { treeLabel, windowedTree } from '../claude-code/analyze-report.js';
-import type { TimeWindow } from '../claude-code/time-window.js';
+import type { PolicyLookup } from '../shipped-policies/policy-choice.js';
+import { treeLabel, windowedTree } from '../analyze/analyze-report.js';
+import type { TimeWindow } from '../analyze/time-window.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 import type { RowWriter } from './row-writer.js';
 

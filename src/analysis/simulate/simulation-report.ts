@@ -1,7 +1,7 @@
 import { hitRateChart } from './hit-rate-chart.js';
 import type { SimulationResult } from './trace-replay.js';
 import { groupDigits } from '../../prefix/group-digits.js';
-import { terminalText } from '../report/terminal-text.js';
+import { terminalText } from '../text/terminal-text.js';
 
 /** The `--json` document of a replay: everything but per-request hits (an in-memory replay's `hitBlocksByRequest`). */
 export function simulationJson(result: SimulationResult): SimulationResult {

@@ -1,6 +1,7 @@
 import { isJsonObject } from '../../prefix/json-object.js';
 import type { RouteKey } from '../../prefix/index.js';
-import type { JsonObject, WireFormat } from '../wire/index.js';
+import type { JsonObject } from '../wire/body-fields.js';
+import type { WireFormat } from '../bodies/wire-format.js';
 
 /**
  * True for the models whose Responses API takes `prompt_cache_options` (and so

@@ -1,5 +1,5 @@
-import type { ObservedUsage } from '../analyze/observed-usage.js';
-import type { JsonObject } from '../wire/index.js';
+import type { ObservedUsage } from '../usage/observed-usage.js';
+import type { JsonObject } from '../wire/body-fields.js';
 import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { ResponseIds } from './diagnostics-ids.js';
 import { bodyWithFields, diagnosisFields, withBody } from './diagnostics-request.js';

@@ -1,6 +1,6 @@
 import { groupDigits } from '../../prefix/group-digits.js';
-import { oneLine } from '../report/terminal-text.js';
-import type { RequestProblem } from '../policies/anthropic-request-rules.js';
+import { oneLine } from '../text/terminal-text.js';
+import type { RequestProblem } from '../anthropic/anthropic-request-rules.js';
 import type { WatchLoss } from './watch-prediction.js';
 
 /** `~$0.037`; small amounts keep two significant digits. */

@@ -1,5 +1,5 @@
-import type { ObservedUsage } from '../analyze/observed-usage.js';
-import { lossCauseFrom } from '../claude-code/lost-by-cause.js';
+import type { ObservedUsage } from '../usage/observed-usage.js';
+import { lossCauseFrom } from '../causes/loss-cause.js';
 import { costOf, type CachePolicy } from '../policies/cache-policy.js';
 import type { TelemetryAttributes, TelemetryCounter, TelemetrySpan, WatchTelemetry } from './otel-types.js';
 import type { WatchPrediction } from './watch-prediction.js';

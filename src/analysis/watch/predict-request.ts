@@ -1,12 +1,13 @@
 import { comparePrefix, hashHex, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter, type Segment } from '../../prefix/index.js';
-import { breakpointMarksOf, ttlSeconds } from '../analyze/breakpoint-marks.js';
-import { seenBreakpoints, type Seen } from '../analyze/wire-sequence.js';
-import { anthropicRequestProblems } from '../policies/anthropic-request-rules.js';
-import { requestDivergence } from '../causes/index.js';
+import { breakpointMarksOf, ttlSeconds } from '../policies/breakpoint-marks.js';
+import { seenBreakpoints, type Seen } from '../bodies/wire-sequence.js';
+import { anthropicRequestProblems } from '../anthropic/anthropic-request-rules.js';
+import { requestDivergence } from '../causes/request-divergence.js';
 import { routeLabel } from '../causes/wording.js';
 import { costOf, type CachePolicy } from '../policies/cache-policy.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
-import { providerGuessNote, type WireRequest } from '../wire/index.js';
+import { providerGuessNote } from '../bodies/detect-provider.js';
+import type { WireRequest } from '../bodies/read-request-body.js';
 import type { RouteMemory } from './route-memory.js';
 import { matchRoute } from './route-match.js';
 import { lossOf } from './watch-loss.js';

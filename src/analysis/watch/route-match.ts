@@ -1,5 +1,5 @@
 import { comparePrefix, type PrefixComparison, type PrefixRequest, type PrefixTokenCounter } from '../../prefix/index.js';
-import { entryBreakpoints, matchEarlier, type Seen } from '../analyze/wire-sequence.js';
+import { entryBreakpoints, matchEarlier, type Seen } from '../bodies/wire-sequence.js';
 import type { CacheMatch } from '../policies/cache-policy.js';
 import type { RouteHistory, RouteMemory } from './route-memory.js';
 

@@ -1,5 +1,5 @@
 import { LongestPrefixIndex, routeKeyString, type PrefixTokenCounter, type RouteKey } from '../../prefix/index.js';
-import type { Earlier, Seen } from '../analyze/wire-sequence.js';
+import type { Earlier, Seen } from '../bodies/wire-sequence.js';
 
 /** Bounds of what a watch keeps, so a long-running host's memory stays flat. */
 export interface MemoryBounds {

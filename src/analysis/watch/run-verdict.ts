@@ -1,5 +1,5 @@
 import { groupDigits } from '../../prefix/group-digits.js';
-import type { DivergenceCause } from '../causes/index.js';
+import { HEAD_CAUSES, UNBROKEN_CAUSES } from '../causes/cause-catalog.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
 
 /** `--fail-on`: what makes a recorded run fail. */
@@ -7,16 +7,6 @@ export type FailOn = 'lost-head' | 'any-break';
 
 /** Every choice, in the order `--fail-on` lists them. */
 export const FAIL_ON_CHOICES = ['lost-head', 'any-break'] as const satisfies readonly FailOn[];
-
-/**
- * Causes of a divergence inside the head (system text, SDK bindings, tools): the request lost the
- * cached head, and with it everything after it. The same rule `guard` checks on a composition
- * (a child whose head differs from its parent's loses all inherited history), here on traffic.
- */
-const HEAD_CAUSES: ReadonlySet<string> = new Set<DivergenceCause>(['persona', 'tool-filter', 'sdk', 'report-tool', 'output-contract', 'system', 'tools']);
-
-/** Causes that break nothing: the same request again, one that only appends to the earlier one, or a sibling's own task after the shared prefix. */
-const NO_BREAK: ReadonlySet<string> = new Set<string>(['identical', 'extension', 'task']);
 
 /** One request that fails the run. */
 export interface RunBreak {
@@ -49,7 +39,9 @@ export interface RunVerdict {
 
 /** True when a divergence with this cause fails under `failOn` (before `--allow`). */
 export function breaksUnder(cause: string, failOn: FailOn): boolean {
-  return failOn === 'lost-head' ? HEAD_CAUSES.has(cause) : !NO_BREAK.has(cause);
+  // The head causes are the ones `guard` checks on a composition (a child whose head differs from its
+  // parent's loses all inherited history), here on traffic.
+  return failOn === 'lost-head' ? HEAD_CAUSES.has(cause) : !UNBROKEN_CAUSES.has(cause);
 }
 
 /**

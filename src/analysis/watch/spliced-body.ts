@@ -1,5 +1,5 @@
 import { commonChars } from '../../prefix/common-chars.js';
-import { isJsonObject, type JsonObject } from '../wire/index.js';
+import { isJsonObject, type JsonObject } from '../wire/body-fields.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../../providers/input/index.js';
 import { refuseTooDeep } from '../wire/parse-json-text.js';
 import { elementsBetween, objectMembers, type JsonMember, type JsonRange } from './json-scan.js';

@@ -1,5 +1,6 @@
 import { isJsonObject } from '../../prefix/json-object.js';
-import { observedUsageOf, type ObservedUsage } from '../analyze/observed-usage.js';
+import { observedUsageOf } from '../bodies/response-usage.js';
+import { type ObservedUsage } from '../usage/observed-usage.js';
 import { ResponseFactsReader, type ResponseFacts } from './diagnostics-response.js';
 
 /** Reads the usage of a response body from its bytes as they pass, without holding the caller up. */

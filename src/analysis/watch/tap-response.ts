@@ -1,5 +1,5 @@
 import type { ReadableStreamReadResult } from 'node:stream/web';
-import type { ObservedUsage } from '../analyze/observed-usage.js';
+import type { ObservedUsage } from '../usage/observed-usage.js';
 import type { ResponseFacts } from './diagnostics-response.js';
 import { jsonUsageReader, sseUsageReader, type UsageReader } from './stream-usage.js';
 

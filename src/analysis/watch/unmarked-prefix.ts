@@ -1,8 +1,8 @@
 import { groupDigits } from '../../prefix/group-digits.js';
 import type { PrefixRequest, PrefixTokenCounter } from '../../prefix/index.js';
-import type { Seen } from '../analyze/wire-sequence.js';
+import type { Seen } from '../bodies/wire-sequence.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PriceTable } from '../policies/cache-policy.js';
-import { cachesAtBreakpoints } from '../policies/openai-breakpoints.js';
+import { cachesAtBreakpoints } from '../openai/breakpoint-rules.js';
 import type { WatchLoss } from './watch-prediction.js';
 
 /** What `unmarkedPrefixLoss` compares. */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { getTokenizer, PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
-import type { ObservedUsage } from '../analyze/observed-usage.js';
-import { choosePolicy } from '../analyze/policy-choice.js';
+import type { ObservedUsage } from '../usage/observed-usage.js';
+import { choosePolicy } from '../shipped-policies/policy-choice.js';
 import type { CachePolicy } from '../policies/cache-policy.js';
-import { policyByName } from '../policies/policy-registry.js';
-import { readRequestBody, type JsonObject, type WireRequest } from '../wire/index.js';
+import { policyByName } from '../shipped-policies/policy-registry.js';
+import { readRequestBody, type WireRequest } from '../bodies/read-request-body.js';
+import type { JsonObject } from '../wire/body-fields.js';
 import { BodyHistory } from './body-history.js';
 import { WatchDiagnosis, type Outgoing } from './diagnostics-watch.js';
 import { lossLine, problemLines } from './loss-line.js';

@@ -1,12 +1,11 @@
 import type { PrefixRequest, PrefixTokenCounter } from '../../prefix/index.js';
-import type { Seen } from '../analyze/wire-sequence.js';
+import type { Seen } from '../bodies/wire-sequence.js';
 import type { CacheMatch, CachePolicy, CachePrediction, PriceTable } from '../policies/cache-policy.js';
 import type { RequestDivergence } from '../result/session-analysis.js';
+import { UNBROKEN_CAUSES } from '../causes/cause-catalog.js';
 import { unmarkedPrefixLoss } from './unmarked-prefix.js';
 import type { WatchLoss } from './watch-prediction.js';
 
-/** Causes that lose nothing that was reusable: the same request again, one that only appends, or a sibling's own task after a shared prefix. */
-const NATURAL_CAUSES = new Set(['identical', 'extension', 'task']);
 
 /** What `lossOf` compares. */
 export interface LossInput {
@@ -56,7 +55,7 @@ export function lossOf(input: LossInput): WatchLoss | null {
   const perToken = Math.max(0, prices.input - prices.cacheRead) / 1_000_000;
   const loss = (lost: number, cause: string, detail: string, at: WatchLoss['at']): WatchLoss | null =>
     lost > 0 ? { cause, detail, at, tokens: lost, cost: lost * perToken, currency: prices.currency } : null;
-  if (divergence && against && !NATURAL_CAUSES.has(divergence.cause)) {
+  if (divergence && against && !UNBROKEN_CAUSES.has(divergence.cause)) {
     const kept = divergence.cause === 'route' ? sameBytesTokens(against.request, request, input.counter) : Math.min(against.tokens, tokens);
     const ageSeconds = against.time === null ? 0 : Math.max(0, input.nowSeconds - against.time);
     const match: CacheMatch = { sharedTokens: kept, entryTokens: against.tokens, ageSeconds, source: 'input', ...(against.breakpoints.length > 0 ? { breakpoints: against.breakpoints } : {}) };

@@ -1,9 +1,10 @@
 import type { RouteKey } from '../../prefix/index.js';
-import type { ObservedUsage } from '../analyze/observed-usage.js';
+import type { ObservedUsage } from '../usage/observed-usage.js';
 import type { CachePolicyName, CachePrediction } from '../policies/cache-policy.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
-import type { ProviderBasis, WireFormat } from '../wire/index.js';
-import type { RequestProblem } from '../policies/anthropic-request-rules.js';
+import type { ProviderBasis } from '../bodies/detect-provider.js';
+import type { WireFormat } from '../bodies/wire-format.js';
+import type { RequestProblem } from '../anthropic/anthropic-request-rules.js';
 
 /**
  * Why a request lost reuse it could have had: a divergence cause as `diff` names it (`tools`,

@@ -1,5 +1,5 @@
 import { InputError } from '../../prefix/index.js';
-import { fileHead, type SessionReader } from '../analyze/session-readers.js';
+import { fileHead, type SessionReader } from '../inputs/session-reader.js';
 import { routeLabel } from '../causes/wording.js';
 import type { CachePolicyName } from '../policies/cache-policy.js';
 import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';

@@ -1,4 +1,4 @@
-import type { ObservedUsage } from '../analyze/observed-usage.js';
+import type { ObservedUsage } from '../usage/observed-usage.js';
 import { costOf, type PriceTable } from '../policies/cache-policy.js';
 import type { WatchPrediction } from './watch-prediction.js';
 

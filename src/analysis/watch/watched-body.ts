@@ -1,4 +1,5 @@
-import type { JsonObject, WireFormat } from '../wire/index.js';
+import type { JsonObject } from '../wire/body-fields.js';
+import type { WireFormat } from '../bodies/wire-format.js';
 
 /** The API paths the watch reads, each with the body formats that may be sent there. */
 const WATCHED_PATHS: readonly (readonly [RegExp, readonly WireFormat[]])[] = [

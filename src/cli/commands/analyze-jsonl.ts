@@ -1,9 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { AnalyzeOptions, AnalyzeResult } from '../../analysis/analyze/analyze-paths.js';
-import type { PolicyLookup } from '../../analysis/analyze/policy-choice.js';
-import type { TimeWindow } from '../../analysis/claude-code/time-window.js';
-import { oneLine } from '../../analysis/report/terminal-text.js';
-import type { SessionTreeAnalysis } from '../../analysis/result/session-analysis.js';
+import { loadAnalyzePaths, loadRows, oneLine, type AnalyzeOptions, type AnalyzeResult, type PolicyLookup, type SessionTreeAnalysis, type TimeWindow } from '../../analysis/analyze-command.js';
 import { unwritableFile } from '../../providers/input/write-failure.js';
 import type { CliIo } from '../io.js';
 
@@ -59,12 +55,12 @@ function skippedLines(skipped: readonly { readonly file: string; readonly reason
  * to stderr, one line a file, so stdout holds nothing but rows. Returns the trees kept.
  */
 export async function analyzeToJsonl(run: JsonlRun, io: CliIo): Promise<readonly SessionTreeAnalysis[]> {
-  const { rowWriter, settleIntoRows } = await import('../../analysis/rows/index.js');
+  const { rowWriter, settleIntoRows } = await loadRows();
   const target = sink(run, io);
   let result: Pick<AnalyzeResult, 'trees' | 'skipped'>;
   try {
     const writer = rowWriter(target.write);
-    const { analyzePaths } = await import('../../analysis/analyze/analyze-paths.js');
+    const { analyzePaths } = await loadAnalyzePaths();
     const selection = { window: run.window, policyByName: run.policyByName, keep: run.keep, ...(run.project === undefined ? {} : { project: run.project }) };
     result = await analyzePaths(run.paths, { ...run.analyzeOptions, settle: settleIntoRows(writer, selection) });
     writer.flush();

@@ -1,15 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { POLICY_CHOICES, type PolicyChoice, type PolicyLookup } from '../../analysis/analyze/policy-choice.js';
-import type { ReportedAnalysis } from '../../analysis/claude-code/analyze-report.js';
-import { agentHomeFolders } from '../../analysis/codex/sessions-folder.js';
-import { ROLL_UP_KEYS, type RollUpKey } from '../../analysis/claude-code/roll-up.js';
-import { checkWindow, localTimeZone, parseTimeOption, ZonedClock } from '../../analysis/claude-code/time-window.js';
-import { CALIBRATION_MODES, type CalibrationMode } from '../../analysis/replay/head-calibration.js';
-import { nothingReported } from '../../analysis/report/nothing-reported.js';
-import { terminalText } from '../../analysis/report/terminal-text.js';
-import { renderRunVerdict, runVerdict } from '../../analysis/watch/run-verdict.js';
+import { agentHomeFolders, CALIBRATION_MODES, checkWindow, loadAnalyzeAndReport, loadHomeFolders, loadHostSettings, loadHtmlReport, loadJsonReport, loadMarkdownReport, loadTextReport, localTimeZone, nothingReported, parseTimeOption, POLICY_CHOICES, renderRunVerdict, ROLL_UP_KEYS, runVerdict, terminalText, ZonedClock, type CalibrationMode, type PolicyChoice, type PolicyLookup, type ReportedAnalysis, type RollUpKey } from '../../analysis/analyze-command.js';
 import { allowOption, failOnOption } from '../fail-on-options.js';
 import { InputError, UsageError } from '../../prefix/errors.js';
 import { getTokenizer } from '../../prefix/tokenizer.js';
@@ -85,19 +77,19 @@ function streamToFile(file: string, label: string, fill: (write: (chunk: string)
 /** Writes the report as a stream of chunks: the JSON document or the Markdown report, its writer imported only when asked for. */
 async function streamedReport(result: ReportedAnalysis, format: 'json' | 'md', options: { segments: boolean; requests: boolean }): Promise<(write: (chunk: string) => void) => void> {
   if (format === 'json') {
-    const { writeAnalyzeJson } = await import('../../analysis/report/analyze-json-stream.js');
+    const { writeAnalyzeJson } = await loadJsonReport();
     return (write) => writeAnalyzeJson(result, write, { segments: options.segments });
   }
-  const { writeAnalyzeMarkdown } = await import('../../analysis/report/analyze-markdown.js');
+  const { writeAnalyzeMarkdown } = await loadMarkdownReport();
   return (write) => writeAnalyzeMarkdown(result, write, { requests: options.requests });
 }
 
 /** The report as one text: the HTML page or the terminal text; each renderer imported only when asked for. */
 async function renderReport(result: ReportedAnalysis, format: 'text' | 'html', options: { colour: boolean; requests: boolean }): Promise<string> {
   if (format === 'html') {
-    return (await import('../../analysis/report/analyze-html.js')).renderAnalyzeHtml(result);
+    return (await loadHtmlReport()).renderAnalyzeHtml(result);
   }
-  return (await import('../../analysis/report/analyze-text.js')).renderAnalyzeText(result, options);
+  return (await loadTextReport()).renderAnalyzeText(result, options);
 }
 
 /** `kvprefix analyze`, with the policies it replays through. */
@@ -161,7 +153,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       const hosts = (values['host'] as string[] | undefined) ?? [];
       if (hosts.length > 0 && positionals.length === 0) throw new UsageError('usage/arguments', '--host applies a composition\'s model settings to DSH session logs: name the logs');
       // The host composition's DeepSeek settings, for DSH logs that do not record them.
-      const host = hosts.length === 0 ? undefined : await (await import('../../analysis/compositions/llm-settings.js')).readHostModelSettings(hosts.map((file) => ({ path: path.resolve(io.cwd, file), label: file })), { input: { maxInputBytes: limit } });
+      const host = hosts.length === 0 ? undefined : await (await loadHostSettings()).readHostModelSettings(hosts.map((file) => ({ path: path.resolve(io.cwd, file), label: file })), { input: { maxInputBytes: limit } });
       const failVerdict = (trees: ReportedAnalysis['trees']): ExitCode => {
         if (failOn === undefined) return EXIT.ok;
         const verdict = runVerdict(trees, failOn, allow);
@@ -171,7 +163,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       // With no path, Claude Code's projects folders and Codex's sessions folder, as each finds its own,
       // read as any folder named is.
       const home = positionals.length === 0 ? agentHomeFolders(process.env) : undefined;
-      const paths = home === undefined ? positionals : await (await import('../../analysis/codex/analyze-home-folders.js')).homeFolderPaths(home);
+      const paths = home === undefined ? positionals : await (await loadHomeFolders()).homeFolderPaths(home);
       const projectsFolders = home === undefined ? undefined : paths.filter((folder) => home.folders.includes(folder));
       const filters = { paths, project, since: sinceText, until: untilText, ...(projectsFolders === undefined ? {} : { projectsFolders }) };
       // With no path, a home folder that holds nothing is said as such (no project in it), not as an empty walk.
@@ -215,7 +207,7 @@ export function createAnalyzeCommand(source: AnalyzePolicySource): Command {
       try {
         // Each flow imports only what it reads: Claude Code transcripts need no DSH, wire-body or
         // DeepSeek code, and a run over a few transcripts must not spend its time loading them.
-        const { analyzeAndReport } = await import('../../analysis/analyze/analyze-and-report.js');
+        const { analyzeAndReport } = await loadAnalyzeAndReport();
         const options = { ...settle, policy, policyByName, ...tokenizer, maxInputBytes: limit, cwd: io.cwd, ttlWhatIf: ttl === '1h', forkWhatIf, onProgress: progress.update };
         result = await readingHome(() => analyzeAndReport(paths, { ...options, ...(provider ? { provider } : {}), ...(calibrate ? { calibrate } : {}), ...(host ? { host } : {}) }));
       } finally {

@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeDemoTree, demoHtml, demoText } from '../../analysis/demo/index.js';
+import { analyzeDemoTree } from '../../analysis/demo/analyze-demo-tree.js';
+import { demoHtml } from '../../analysis/report/demo-html.js';
+import { demoText } from '../../analysis/report/demo-text.js';
 import { UsageError } from '../../prefix/index.js';
 import { packageFile } from '../../prefix/package-file.js';
 import { unwritableFile } from '../../providers/input/index.js';

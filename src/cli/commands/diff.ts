@@ -11,7 +11,7 @@ import { FORMAT_OPTIONS, formatOption, providerOption } from '../option-values.j
 import { parseOptions } from '../parse-options.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';
 import { diffVerdict, renderDiffVerdict } from '../../analysis/watch/run-verdict.js';
-import { terminalText } from '../../analysis/report/terminal-text.js';
+import { terminalText } from '../../analysis/text/terminal-text.js';
 import { allowOption, failOnOption } from '../fail-on-options.js';
 
 const LAYOUT_NAMES = ['chat', 'anthropic'] as const satisfies readonly LayoutName[];

@@ -1,7 +1,7 @@
 import { explainExitCode, explainReport, renderModelExperience } from '../../analysis/index.js';
-import { invalidInputLines } from '../../analysis/guard/index.js';
+import { invalidInputLines } from '../../analysis/guard/guard-run.js';
 import { UsageError } from '../../prefix/index.js';
-import { terminalText } from '../../analysis/report/terminal-text.js';
+import { terminalText } from '../../analysis/text/terminal-text.js';
 import type { Command } from '../command.js';
 import { EXPLAIN_HELP } from './help.js';
 import type { ExitCode } from '../exit-code.js';

@@ -1,6 +1,6 @@
 import { guardExitCode, guardRun, guardRunJson, renderGuardRun } from '../../analysis/index.js';
-import { invalidInputLines } from '../../analysis/guard/index.js';
-import { terminalText } from '../../analysis/report/terminal-text.js';
+import { invalidInputLines } from '../../analysis/guard/guard-run.js';
+import { terminalText } from '../../analysis/text/terminal-text.js';
 import type { Command } from '../command.js';
 import { GUARD_HELP } from './help.js';
 import type { ExitCode } from '../exit-code.js';

@@ -1,8 +1,11 @@
 import path from 'node:path';
 // From the two rooms simulate uses, not the analysis barrel: a streamed replay's process holds only them.
-import { policyByName, readPriceFile, withPrices } from '../../analysis/policies/index.js';
-import { simulateTraceFile, simulationJson, simulationText, type SimulateTraceOptions } from '../../analysis/simulate/index.js';
-import { terminalText } from '../../analysis/report/terminal-text.js';
+import { policyByName } from '../../analysis/shipped-policies/policy-registry.js';
+import { readPriceFile, withPrices } from '../../analysis/policies/price-file.js';
+import { simulateTraceFile } from '../../analysis/simulate/read-trace-file.js';
+import { simulationJson, simulationText } from '../../analysis/simulate/simulation-report.js';
+import type { SimulateTraceOptions } from '../../analysis/simulate/trace-replay.js';
+import { terminalText } from '../../analysis/text/terminal-text.js';
 import { UsageError } from '../../prefix/index.js';
 import { STDIN_NAME } from '../../providers/input/index.js';
 import { inputOptions, MAX_INPUT_OPTION } from '../input-options.js';

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { DivergenceCause } from '../divergence-cause.js';
 import type { CauseContext, CauseFinding, CauseRule } from '../cause-rule.js';
 import { quote } from '../wording.js';
@@ -20,9 +21,8 @@ export interface ChildOnlyTool {
 export function childOnlyToolRule(spec: ChildOnlyTool): CauseRule {
   return {
     cause: spec.cause,
-    where: 'head',
     // The tool is what the provider sees change first: Anthropic renders tools before the system prompt.
-    cacheClass: 'tools',
+    ...DIVERGENCE_CAUSE_FACTS[spec.cause],
     when: `the child's head adds the ${quote(spec.tool)} tool or its ${quote(spec.section)} section`,
     attribute(context): CauseFinding | null {
       const { head } = context;

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { plural, quote } from '../wording.js';
 
@@ -10,8 +11,7 @@ import { plural, quote } from '../wording.js';
  */
 export const extensionRule: CauseRule = {
   cause: 'extension',
-  where: 'messages',
-  cacheClass: 'none',
+  ...DIVERGENCE_CAUSE_FACTS.extension,
   when: 'the earlier request is a prefix of this one: this one only appends messages',
   attribute({ parent, child, divergence }) {
     if (divergence.parent !== null || divergence.child === null) return null;

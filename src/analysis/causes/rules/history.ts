@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { firstDifferingPath } from '../json-difference.js';
 import { plural, quote } from '../wording.js';
@@ -6,8 +7,7 @@ import { messagesAt } from './message-roles.js';
 /** Any other difference among the messages: an inherited message changed, or the child drops some. */
 export const historyRule: CauseRule = {
   cause: 'history',
-  where: 'messages',
-  cacheClass: 'messages',
+  ...DIVERGENCE_CAUSE_FACTS.history,
   when: 'the first difference is in a history message',
   attribute({ parent, child, divergence }) {
     const at = messagesAt(parent, child, divergence);

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { describeSectionChange, sectionChange } from './named-section.js';
 
@@ -7,8 +8,7 @@ export const PERSONA_SECTION = 'deployment:persona';
 /** The persona section differs: a per-child persona, or another deployment's. */
 export const personaRule: CauseRule = {
   cause: 'persona',
-  where: 'head',
-  cacheClass: 'system',
+  ...DIVERGENCE_CAUSE_FACTS.persona,
   when: `the '${PERSONA_SECTION}' section differs (added, removed or changed)`,
   attribute(context) {
     const change = sectionChange(context, PERSONA_SECTION);

@@ -1,11 +1,11 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { routeLabel } from '../wording.js';
 
 /** A different provider, model or cache salt: every provider keys its cache by route, so nothing is shared. */
 export const routeRule: CauseRule = {
   cause: 'route',
-  where: 'route',
-  cacheClass: 'model',
+  ...DIVERGENCE_CAUSE_FACTS.route,
   when: 'the provider, model or cache salt differs',
   attribute({ parent, child, scope }) {
     const to = routeLabel(child.route);

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { quote } from '../wording.js';
 import { isRuntimeContext, messagesAt } from './message-roles.js';
@@ -5,8 +6,7 @@ import { isRuntimeContext, messagesAt } from './message-roles.js';
 /** DSH's runtime-context snapshot after the step's input differs (its cwd, date or delegation context changed). */
 export const runtimeContextRule: CauseRule = {
   cause: 'runtime-context',
-  where: 'messages',
-  cacheClass: 'messages',
+  ...DIVERGENCE_CAUSE_FACTS['runtime-context'],
   when: "the first difference is in DSH's runtime-context snapshot message",
   attribute({ parent, child, divergence }) {
     const at = messagesAt(parent, child, divergence);

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { describeSectionChange, sectionChange } from './named-section.js';
 
@@ -7,8 +8,7 @@ export const SDK_SECTION = 'tools:sdk';
 /** The generated SDK bindings differ: they follow the tools the child can see. */
 export const sdkRule: CauseRule = {
   cause: 'sdk',
-  where: 'head',
-  cacheClass: 'system',
+  ...DIVERGENCE_CAUSE_FACTS.sdk,
   when: `the generated bindings section '${SDK_SECTION}' differs`,
   attribute(context) {
     const change = sectionChange(context, SDK_SECTION);

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseContext, CauseFinding, CauseRule } from '../cause-rule.js';
 import { quote } from '../wording.js';
 import { describeSectionChange, sectionChange, type SectionChange } from './named-section.js';
@@ -24,8 +25,7 @@ function placeOf(context: CauseContext, change: SectionChange): string {
 /** Any other system-prompt change: a section added, removed, moved or with other text. */
 export const systemRule: CauseRule = {
   cause: 'system',
-  where: 'head',
-  cacheClass: 'system',
+  ...DIVERGENCE_CAUSE_FACTS.system,
   when: 'the system text differs otherwise',
   attribute(context): CauseFinding | null {
     const { head } = context;

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { plural, quote } from '../wording.js';
 import { isTask, messagesAt } from './message-roles.js';
@@ -5,8 +6,7 @@ import { isTask, messagesAt } from './message-roles.js';
 /** The first difference is at a task (a child's first user message, or the latest user input): head and history before it are shared. */
 export const taskRule: CauseRule = {
   cause: 'task',
-  where: 'messages',
-  cacheClass: 'messages',
+  ...DIVERGENCE_CAUSE_FACTS.task,
   when: "the first difference is at either side's task message",
   attribute({ parent, child, divergence }) {
     const at = messagesAt(parent, child, divergence);

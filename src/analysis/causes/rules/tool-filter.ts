@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseRule } from '../cause-rule.js';
 import { nameList, plural } from '../wording.js';
 
@@ -7,8 +8,7 @@ import { nameList, plural } from '../wording.js';
  */
 export const toolFilterRule: CauseRule = {
   cause: 'tool-filter',
-  where: 'head',
-  cacheClass: 'tools',
+  ...DIVERGENCE_CAUSE_FACTS['tool-filter'],
   when: "the child's tools are the parent's minus some, in the same order and unchanged",
   attribute(context) {
     const { tools, sections, partRank, parent } = context.head;

@@ -1,3 +1,4 @@
+import { DIVERGENCE_CAUSE_FACTS } from '../divergence-cause.js';
 import type { CauseContext, CauseFinding, CauseRule } from '../cause-rule.js';
 import { firstDifferingPath } from '../json-difference.js';
 import { quote } from '../wording.js';
@@ -37,8 +38,7 @@ function toolChanges(context: CauseContext): (CauseFinding & { position: [number
 /** Any other change to the tool list: tools added, removed and added, reordered, or a schema changed; said as what happened. */
 export const toolsRule: CauseRule = {
   cause: 'tools',
-  where: 'head',
-  cacheClass: 'tools',
+  ...DIVERGENCE_CAUSE_FACTS.tools,
   when: 'the tool list differs otherwise: a tool added, replaced, reordered or its schema changed',
   attribute(context) {
     const changes = toolChanges(context);

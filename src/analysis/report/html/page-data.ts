@@ -1,4 +1,4 @@
-import { providerSuffix } from '../../result/cause-agreement.js';
+import { providerSuffix } from '../../self-check/cause-agreement.js';
 import type { RequestAnalysis, SegmentSpan, SessionAnalysis, SessionTreeAnalysis } from '../../result/session-analysis.js';
 import { drawnScale, drawnTokens, type DrawnScale } from './drawn-scale.js';
 import { sessionLabels } from './session-labels.js';
