@@ -24,5 +24,6 @@ export type {
   RouteKey,
   SegmentInput,
   SegmentKind,
+  SettingPart,
   Tokenizer,
 } from './prefix/index.js';

@@ -31,13 +31,13 @@ describe('the cause catalog', () => {
   });
 
   it('the head causes are the head rules and the log causes at the top of a request', () => {
-    expect([...HEAD_CAUSES].sort()).toEqual(['developer-message', 'output-contract', 'persona', 'report-tool', 'sdk', 'system', 'tool-filter', 'tools', 'turn-context']);
+    expect([...HEAD_CAUSES].sort()).toEqual(['developer-message', 'output-contract', 'persona', 'report-tool', 'sdk', 'speed-changed', 'system', 'system-toggle-changed', 'tool-filter', 'tools', 'turn-context']);
   });
 
   it('a repeat, an extension and a sibling task break nothing; the shared-prefix claims are the ones the sentences make', () => {
     expect([...UNBROKEN_CAUSES].sort()).toEqual(['extension', 'identical', 'task']);
     expect([...WHOLE_REQUEST_SHARED].sort()).toEqual(['extension', 'identical']);
-    expect([...SHARED_BEFORE_CHANGE].sort()).toEqual(['history', 'runtime-context', 'task']);
+    expect([...SHARED_BEFORE_CHANGE].sort()).toEqual(['history', 'images-changed', 'runtime-context', 'task', 'thinking-changed', 'tool-choice-changed']);
   });
 
   it('the loss table and --fail-on lost-head agree on a Codex developer-message change: it loses the head', () => {

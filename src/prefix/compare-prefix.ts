@@ -5,6 +5,7 @@ import { sameRoute } from './route-key.js';
 import { sharedSegments } from './shared-segments.js';
 import type { Segment, SegmentKind } from './segment.js';
 import { firstDifferingByte, type BytePosition } from './first-differing-byte.js';
+import { firstDifferingKey } from './first-differing-key.js';
 import { firstTokenAnchor, lastTokenAnchor } from './token-anchors.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
 import { commonTokens as commonTokensOf } from './tokenize-pair.js';
@@ -127,7 +128,10 @@ function sideAt(segments: readonly Segment[], position: BytePosition | null): Di
 
 function excerptOf(segments: readonly Segment[], position: BytePosition | null): string {
   if (!position) return excerptAt(segments, segments.length, 0);
-  return excerptAt(segments, position.segment, charOffsetAtByte(segments[position.segment]!.text, position.offset));
+  const segment = segments[position.segment]!;
+  // A keyed segment has no text to show: its name and key stand after the mark.
+  if (segment.key !== undefined) return `${excerptAt(segments, position.segment, 0)}[${segment.name}: ${segment.key.slice(0, EXCERPT_CHARS)}]`;
+  return excerptAt(segments, position.segment, charOffsetAtByte(segment.text, position.offset));
 }
 
 function tokenLcp(a: readonly number[], b: readonly number[]): number {
@@ -267,11 +271,23 @@ export function mostSharedAtDifference(request: PrefixRequest, segment: number, 
 }
 
 /**
+ * Shared tokens when the requests part at a keyed segment: the tokens of the prefix before it, as an
+ * entry ending there holds them (the side with the keyed segment ends a segment there), and never
+ * more than the two tokenizations share when bytes differ after it too.
+ */
+function keyedPrefixTokens(p: readonly Segment[], c: readonly Segment[], parting: { readonly a: BytePosition | null; readonly b: BytePosition | null }, counter: PrefixTokenCounter, byteTokens: (() => number) | undefined): number {
+  const keyedParent = parting.a !== null && p[parting.a.segment]!.key !== undefined;
+  const before = keyedParent ? counter.prefixTokens(p, parting.a!.segment) : counter.prefixTokens(c, parting.b!.segment);
+  return byteTokens ? Math.min(before, byteTokens()) : before;
+}
+
+/**
  * Compares two requests the way a prefix cache does: finds the first differing segment on the
  * `prefixHash` chains (by bisection), reads both sides' bytes from there to the first differing byte,
- * and counts the leading tokens the two tokenizations share. Requests on different routes share
- * nothing. Bytes are compared as sent, however they are cut into segments; tokens are counted on the
- * text those bytes decode to.
+ * and counts the leading tokens the two tokenizations share. A keyed segment (a setting the route
+ * keys its cache on) that differs before that byte is where they part instead. Requests on
+ * different routes share nothing. Bytes are compared as sent, however they are cut into segments;
+ * tokens are counted on the text those bytes decode to.
  */
 export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, options: ComparePrefixOptions = {}): PrefixComparison {
   const counter = options.counter ?? new PrefixTokenCounter(options.tokenizer ?? getTokenizer());
@@ -302,9 +318,13 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   if (shared === p.length && shared === c.length) return { ...base, commonPrefix: parentSize, divergence: null };
 
   const bytesBefore = counter.byteLength(p, shared);
-  const difference = firstDifferingByte(p, c, shared);
+  const byteDifference = firstDifferingByte(p, c, shared);
+  // A keyed segment that differs before the first differing byte (or with every byte the same) is
+  // where the requests part: the cache keys everything after it on the setting.
+  const keyDifference = firstDifferingKey(p, c, shared, byteDifference);
+  const difference = keyDifference ?? byteDifference;
   if (difference === null) {
-    // Same bytes, cut into segments differently: the cache sees identical requests (and the same text).
+    // Same bytes and settings, cut into segments differently: the cache sees identical requests (and the same text).
     return { ...base, commonPrefix: { segments: shared, bytes: parentSize.bytes, tokens: parentSize.tokens }, divergence: null };
   }
 
@@ -312,9 +332,11 @@ export function comparePrefix(parent: PrefixRequest, child: PrefixRequest, optio
   const whole = Math.min(parentSize.tokens, childSize.tokens);
   // A UTF-8 sequence split across byte segments makes a segment's text differ from its part of the
   // request's text; such requests are counted by decoding them whole.
-  const tokens = splitsSequence
+  const byteTokens = (): number =>
+    splitsSequence
       ? tokenLcp(counter.tokenizer.encode(decodeRequestText(p)), counter.tokenizer.encode(decodeRequestText(c)))
       : commonTokens(p, c, shared, counter, whole, split);
+  const tokens = keyDifference ? keyedPrefixTokens(p, c, keyDifference, counter, byteDifference ? byteTokens : undefined) : byteTokens();
   return {
     ...base,
     commonPrefix: { segments: shared, bytes: byteOffset, tokens },

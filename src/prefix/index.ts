@@ -8,7 +8,7 @@ export type { SegmentInput, SegmentKind, SegmentMeta } from './segment.js';
 export { createRequest, requestByteLength } from './request.js';
 export type { LayoutName, PrefixRequest, SegmentBuilder } from './request.js';
 export { LAYOUTS, SECTION_SEPARATOR, renderRequest } from './layout.js';
-export type { MessagePart, MessagePiece, RenderReuse, RequestParts, SystemPart, ToolPart, WireJson } from './layout.js';
+export type { MessagePart, MessagePiece, RenderReuse, RequestParts, SettingPart, SystemPart, ToolPart, WireJson } from './layout.js';
 export { createTokenizer, getTokenizer, LONG_PIECE_BYTES, TOKENIZER_NAMES } from './tokenizer.js';
 export type { LongPieceMerge, PairCount, Tokenizer, TokenizerName, TokenizerOptions } from './tokenizer.js';
 export type { RankOf } from './heap-byte-pair-merge.js';

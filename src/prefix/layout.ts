@@ -49,11 +49,28 @@ export interface MessagePart {
   readonly pieces?: readonly MessagePiece[];
 }
 
+/**
+ * A request setting the provider keys its cache on without sending bytes for it (a parameter whose
+ * change invalidates the cache from some part of the request on). It renders as a keyed segment of
+ * kind `setting` at the head of the part it names, in the layout's wire order: a request that
+ * changes it shares everything before that part and nothing from there on.
+ */
+export interface SettingPart {
+  /** What the setting is, as the reader names it (`tool_choice`). */
+  readonly name: string;
+  /** Its value as the cache keys it: equal keys, equal settings. */
+  readonly key: string;
+  /** The part of the request whose cache (and every later part's) is keyed on it. */
+  readonly heads: 'system' | 'messages';
+}
+
 /** A request before rendering: what the host assembled, in its own order within each part. */
 export interface RequestParts {
   readonly system: readonly SystemPart[];
   readonly tools: readonly ToolPart[];
   readonly messages: readonly MessagePart[];
+  /** Settings keyed at the head of a part, in the reader's order; absent: none. */
+  readonly settings?: readonly SettingPart[];
 }
 
 /**
@@ -79,6 +96,13 @@ function systemInputs(parts: RequestParts): SegmentInput[] {
     inputs.push({ kind: part.kind ?? 'system', name: part.name, content: text, ...(part.meta ? { meta: part.meta } : {}) });
   }
   return inputs;
+}
+
+/** The keyed segments of the settings that head `part`, in the reader's order. */
+function settingInputs(parts: RequestParts, part: SettingPart['heads']): SegmentInput[] {
+  if (!parts.settings) return [];
+  // No content block ends in a setting (a lookback counted in blocks does not count it).
+  return parts.settings.filter((setting) => setting.heads === part).map((setting) => ({ kind: 'setting' as const, name: setting.name, content: '', key: setting.key, meta: { blocks: 0 } }));
 }
 
 /** Compact JSON of a wire object (tool schema, message), the form every layout renders them in. */
@@ -161,10 +185,24 @@ function messageInputs(parts: RequestParts, json: WireJson): SegmentInput[] {
  * - `anthropic` (Messages API): `tools`, then `system`, then `messages` — Anthropic documents this
  *   cache hierarchy ("tools → system → messages", prompt-caching docs), so a persona change leaves
  *   the tool definitions cached.
+ *
+ * In both, the settings that head a part (`SettingPart`) come just before that part's first segment.
  */
 export const LAYOUTS = {
-  chat: (parts: RequestParts, json: WireJson = compactJson) => [...systemInputs(parts), ...toolInputs(parts, json), ...messageInputs(parts, json)],
-  anthropic: (parts: RequestParts, json: WireJson = compactJson) => [...toolInputs(parts, json), ...systemInputs(parts), ...messageInputs(parts, json)],
+  chat: (parts: RequestParts, json: WireJson = compactJson) => [
+    ...settingInputs(parts, 'system'),
+    ...systemInputs(parts),
+    ...toolInputs(parts, json),
+    ...settingInputs(parts, 'messages'),
+    ...messageInputs(parts, json),
+  ],
+  anthropic: (parts: RequestParts, json: WireJson = compactJson) => [
+    ...toolInputs(parts, json),
+    ...settingInputs(parts, 'system'),
+    ...systemInputs(parts),
+    ...settingInputs(parts, 'messages'),
+    ...messageInputs(parts, json),
+  ],
 } as const satisfies Record<LayoutName, (parts: RequestParts, json?: WireJson) => SegmentInput[]>;
 
 /**

@@ -1,11 +1,14 @@
-import { chainHash, hashBytes, hashHex, hashTextWithLength } from './hash.js';
+import { chainHash, hashBytes, hashHex, hashText, hashTextWithLength } from './hash.js';
 import { openSequenceLength, wellFormed } from './utf8.js';
 
-/** What part of a request a segment is. */
-export type SegmentKind = 'system' | 'tool' | 'sdk' | 'message' | 'task';
+/**
+ * What part of a request a segment is. `setting` is a keyed segment (see `SegmentInput.key`): a
+ * request setting the route keys its cache on at that point, with no bytes of its own.
+ */
+export type SegmentKind = 'system' | 'tool' | 'sdk' | 'message' | 'task' | 'setting';
 
 /** Every segment kind, in no particular order (for validation and tables). */
-export const SEGMENT_KINDS = ['system', 'tool', 'sdk', 'message', 'task'] as const satisfies readonly SegmentKind[];
+export const SEGMENT_KINDS = ['system', 'tool', 'sdk', 'message', 'task', 'setting'] as const satisfies readonly SegmentKind[];
 
 /** Provider-specific facts about a segment that do not change its bytes. */
 export interface SegmentMeta {
@@ -36,7 +39,19 @@ export interface SegmentInput {
    * that keys its own records by the same hash): the text is then not encoded and hashed again.
    */
   readonly measured?: { readonly hash: bigint; readonly byteLength: number };
+  /**
+   * Makes the segment a keyed one: a setting the route keys its cache on at this point without
+   * sending bytes for it (a provider that invalidates what follows when a request parameter
+   * changes). `content` must then be empty: the segment has no bytes and no tokens, and its hash is
+   * made from the key, so the prefix hashes after it chain through it and two requests whose keys
+   * differ part there even when every byte is the same.
+   */
+  readonly key?: string;
 }
+
+// Mixed into a keyed segment's hash, so that it never equals the hash of the bytes of a text segment
+// (chainHash hashes 16 bytes; a keyed segment has none).
+const KEYED_TAG = 0x6b657965645f7365n;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -69,6 +84,8 @@ export class Segment {
    * own is not its part of the request's text.
    */
   readonly openSequenceBytes: number;
+  /** The key of a keyed segment (`SegmentInput.key`); undefined for a segment of bytes. */
+  readonly key: string | undefined;
   // Text as given, possibly holding lone surrogates: hashing and encoding read it directly, because
   // TextEncoder already writes a lone surrogate as EF BF BD. Only `text` needs it well-formed, and
   // checking that scans the whole string (as long as the encode and hash together on Node 20), so
@@ -82,7 +99,14 @@ export class Segment {
     this.kind = input.kind;
     this.name = input.name;
     this.meta = input.meta;
-    if (typeof input.content === 'string') {
+    this.key = input.key;
+    if (input.key !== undefined) {
+      if (input.content.length > 0) throw new RangeError(`keyed segment '${input.name}' has ${input.content.length} ${typeof input.content === 'string' ? 'chars' : 'bytes'} of content; a keyed segment sends none`);
+      this.#givenText = '';
+      this.hash = chainHash(hashText(input.key), KEYED_TAG);
+      this.#byteLength = 0;
+      this.openSequenceBytes = 0;
+    } else if (typeof input.content === 'string') {
       this.#givenText = input.content;
       const { hash, byteLength } = input.measured ?? hashTextWithLength(input.content);
       this.hash = hash;
@@ -142,7 +166,8 @@ export class Segment {
     return this.#byteLength;
   }
 
-  toJSON(): { kind: SegmentKind; name: string; bytes: number; hash: string; prefixHash: string } {
-    return { kind: this.kind, name: this.name, bytes: this.byteLength, hash: hashHex(this.hash), prefixHash: hashHex(this.prefixHash) };
+  toJSON(): { kind: SegmentKind; name: string; bytes: number; hash: string; prefixHash: string; key?: string } {
+    const json = { kind: this.kind, name: this.name, bytes: this.byteLength, hash: hashHex(this.hash), prefixHash: hashHex(this.prefixHash) };
+    return this.key === undefined ? json : { ...json, key: this.key };
   }
 }

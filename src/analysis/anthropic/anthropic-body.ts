@@ -2,6 +2,7 @@ import type { MessagePart, RenderReuse, RequestParts, SystemPart, ToolPart } fro
 import { isJsonObject, type BodyLocation, type JsonObject } from '../wire/body-fields.js';
 import { splitBreakpoint } from '../wire/cache-control.js';
 import { anthropicMessagePart } from './anthropic-message.js';
+import { anthropicSettings } from './anthropic-settings.js';
 
 // `system` inside `messages` is Anthropic's mid-conversation system message (recorded in
 // pydantic-ai's test_inline_system_prompt_cache_prefix_is_reused cassette).
@@ -46,7 +47,8 @@ function isUserWritten(message: JsonObject): boolean {
  * breakpoint sits inside it, see `anthropicMessagePart`). Every `cache_control` breakpoint is taken
  * off the bytes and kept as segment metadata where the body puts it; a top-level one (automatic
  * caching) is the last message's breakpoint. The last user
- * message that is more than tool results is the task.
+ * message that is more than tool results is the task. The settings the cache is keyed on beyond the
+ * bytes (`tool_choice`, `thinking`, images, citations, speed) become keyed setting parts.
  */
 export function readAnthropicBody(body: JsonObject, location: BodyLocation, reuse?: RenderReuse): RequestParts {
   const here = location.at('messages');
@@ -71,5 +73,6 @@ export function readAnthropicBody(body: JsonObject, location: BodyLocation, reus
     const pieces = last.pieces?.map((piece, at, all) => (at === all.length - 1 ? { ...piece, meta: { ...piece.meta, ...(cacheControl ? { cacheControl } : {}) } } : piece));
     parts[parts.length - 1] = { ...last, meta: marked, ...(pieces ? { pieces } : {}) };
   }
-  return { system: systemParts(body, location), tools: toolParts(body, location), messages: parts };
+  const settings = anthropicSettings(body, messages.map(({ message }) => message), location);
+  return { system: systemParts(body, location), tools: toolParts(body, location), messages: parts, ...(settings.length > 0 ? { settings } : {}) };
 }

@@ -2,9 +2,10 @@ import type { Divergence, DivergenceSide, PrefixComparison, PrefixRequest } from
 import type { CauseContext, CauseFinding, CauseRule } from './cause-rule.js';
 import { CAUSE_RULES } from './cause-rules.js';
 import type { CauseScope } from './cause-scope.js';
-import type { DivergenceCause } from './divergence-cause.js';
+import { DIVERGENCE_CAUSE_FACTS, type DivergenceCause } from './divergence-cause.js';
 import { headChanges } from './head-changes.js';
 import { headView } from './head-view.js';
+import { keyedSetting } from './setting-causes.js';
 
 /** What a divergence means: the cause, what it is about, one sentence, and whether it was inferred. */
 export interface CauseAttribution {
@@ -44,9 +45,16 @@ class LazyHeadContext implements CauseContext {
 
 const HEAD_KINDS = new Set(['system', 'sdk', 'tool']);
 
-/** True when either side's first differing byte lies in its head (system text, SDK block, tools). */
+/** True when a side sits in the head: system text, SDK block, tools, or a setting that heads the system prompt. */
+function isHeadSide(side: DivergenceSide): boolean {
+  if (side.kind !== 'setting') return HEAD_KINDS.has(side.kind);
+  const setting = keyedSetting(side.name);
+  return setting !== undefined && DIVERGENCE_CAUSE_FACTS[setting.cause].where === 'head';
+}
+
+/** True when either side's first difference lies in its head. */
 function inHead(divergence: Divergence): boolean {
-  return [divergence.parent, divergence.child].some((side) => side !== null && HEAD_KINDS.has(side.kind));
+  return [divergence.parent, divergence.child].some((side) => side !== null && isHeadSide(side));
 }
 
 /**
@@ -59,8 +67,8 @@ function defaultSide(divergence: Divergence): 'parent' | 'child' {
   const { parent, child } = divergence;
   if (!parent) return 'child';
   if (!child) return 'parent';
-  const parentHead = HEAD_KINDS.has(parent.kind);
-  if (parentHead !== HEAD_KINDS.has(child.kind)) return parentHead ? 'parent' : 'child';
+  const parentHead = isHeadSide(parent);
+  if (parentHead !== isHeadSide(child)) return parentHead ? 'parent' : 'child';
   if ((parent.segmentByteOffset === 0) !== (child.segmentByteOffset === 0)) return parent.segmentByteOffset === 0 ? 'child' : 'parent';
   return 'parent';
 }
@@ -118,7 +126,9 @@ export function attributeCause(
   if (!found) {
     // Bytes differ where no rule sees a change (the same sections cut differently): say where, plainly.
     const cause: DivergenceCause = where === 'head' ? (segment.kind === 'tool' ? 'tools' : 'system') : 'history';
-    return { cause, name: segment.name, detail: `the bytes differ in ${segment.kind} segment '${segment.name}'`, inferred, side, segment };
+    // A keyed setting no table row names (another reader's) differs in its key, not in bytes.
+    const what = segment.kind === 'setting' ? `the key of setting '${segment.name}' differs` : `the bytes differ in ${segment.kind} segment '${segment.name}'`;
+    return { cause, name: segment.name, detail: what, inferred, side, segment };
   }
   return { cause: found.rule.cause, name: found.finding.name, detail: found.finding.detail, inferred, side, segment };
 }

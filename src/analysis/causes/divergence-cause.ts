@@ -14,6 +14,11 @@ export type DivergenceCause =
   | 'output-contract'
   | 'system'
   | 'tools'
+  | 'system-toggle-changed'
+  | 'speed-changed'
+  | 'tool-choice-changed'
+  | 'images-changed'
+  | 'thinking-changed'
   | 'extension'
   | 'task'
   | 'runtime-context'
@@ -34,6 +39,15 @@ export const DIVERGENCE_CAUSE_FACTS = {
   'output-contract': { where: 'head', cacheClass: 'tools', breaks: true, claimsShared: null },
   system: { where: 'head', cacheClass: 'system', breaks: true, claimsShared: null },
   tools: { where: 'head', cacheClass: 'tools', breaks: true, claimsShared: null },
+  // Anthropic's "What invalidates the cache" rows (setting-causes.ts): a toggle of web search or
+  // citations keeps the tools cached and loses the system prompt; so does the speed, which Anthropic's
+  // cache diagnostics report as `model_changed` ("a request whose `model` or `speed` differs",
+  // @anthropic-ai/sdk 1.15.0 CacheMissModelChanged). tool_choice, images and thinking lose the messages.
+  'system-toggle-changed': { where: 'head', cacheClass: 'system', breaks: true, claimsShared: null },
+  'speed-changed': { where: 'head', cacheClass: 'model', breaks: true, claimsShared: null },
+  'tool-choice-changed': { where: 'messages', cacheClass: 'messages', breaks: true, claimsShared: 'before-change' },
+  'images-changed': { where: 'messages', cacheClass: 'messages', breaks: true, claimsShared: 'before-change' },
+  'thinking-changed': { where: 'messages', cacheClass: 'messages', breaks: true, claimsShared: 'before-change' },
   extension: { where: 'messages', cacheClass: 'none', breaks: false, claimsShared: 'all' },
   task: { where: 'messages', cacheClass: 'messages', breaks: false, claimsShared: 'before-change' },
   'runtime-context': { where: 'messages', cacheClass: 'messages', breaks: true, claimsShared: 'before-change' },
@@ -50,6 +64,11 @@ export const DIVERGENCE_CAUSES = [
   'output-contract',
   'system',
   'tools',
+  'system-toggle-changed',
+  'speed-changed',
+  'tool-choice-changed',
+  'images-changed',
+  'thinking-changed',
   'extension',
   'task',
   'runtime-context',

@@ -29,9 +29,9 @@ function sameMeta(a: SegmentMeta | undefined, b: SegmentMeta | undefined): boole
   return everyField && (a === b || (a !== undefined && b !== undefined && a.role === b.role && a.blocks === b.blocks && sameBreakpoint(a.cacheControl, b.cacheControl)));
 }
 
-/** True when `segment`, standing for an input with `content`, stands for `input` too. */
+/** True when `segment`, standing for an input with `content`, stands for `input` too (a keyed one: with the same key). */
 function standsFor(segment: Segment, content: SegmentInput['content'], input: SegmentInput): boolean {
-  return content === input.content && segment.kind === input.kind && segment.name === input.name && sameMeta(segment.meta, input.meta);
+  return content === input.content && segment.key === input.key && segment.kind === input.kind && segment.name === input.name && sameMeta(segment.meta, input.meta);
 }
 
 /**

@@ -1,17 +1,6 @@
+import { canonicalJson } from '../../wire/canonical-json.js';
 import type { GuardFinding } from '../guard-finding.js';
 import type { GuardCheck, GuardSubject } from '../guard-subject.js';
-
-/** Canonical JSON: object keys sorted, so two schemas that differ only in key order compare equal. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 function finding(subject: GuardSubject, where: string, message: string, severity: 'error' | 'warning', line: number | null, file: string | null): GuardFinding {
   return { kind: 'unstable-order', severity, file, yamlPath: null, line, tool: null, lostTokens: null, where, message };
@@ -54,7 +43,7 @@ function recordedOrder(subject: GuardSubject): GuardFinding[] {
     const previous = new Map(before.tools.map((tool) => [tool.name, tool]));
     for (const tool of after.tools) {
       const earlier = previous.get(tool.name);
-      if (earlier && JSON.stringify(earlier) !== JSON.stringify(tool) && canonical(earlier) === canonical(tool)) {
+      if (earlier && JSON.stringify(earlier) !== JSON.stringify(tool) && canonicalJson(earlier) === canonicalJson(tool)) {
         findings.push(
           finding(subject, `tool '${tool.name}'`, `tool '${tool.name}' has the same schema at seq ${before.seq} and ${after.seq} but its JSON keys are in another order, so its bytes differ: serialise schemas with a fixed key order.`, 'error', after.line, subject.sessionSource),
         );
