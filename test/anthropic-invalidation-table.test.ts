@@ -93,6 +93,11 @@ describe("Anthropic's cache invalidation table, row by row, on request bodies", 
     expect([comparison.divergence?.cause, comparison.divergence?.kind, comparison.commonPrefix.bytes]).toEqual(['tool-choice-changed', 'setting', toolsAndSystem]);
   });
 
+  it('tool_choice {type: "auto"} and no tool_choice are the same setting (auto is the default when tools are given): no break', () => {
+    const auto = read(changed((body) => (body['tool_choice'] = { type: 'auto' })), 'auto.json');
+    expect(compareWithCause(read(baseBody(), 'omitted.json'), auto).divergence).toBeNull();
+  });
+
   it('a thinking budget changed is a thinking change; the same settings written with keys in another order are no change', () => {
     const budget = (tokens: number) => read(changed((body) => (body['thinking'] = { type: 'enabled', budget_tokens: tokens })), `budget-${tokens}.json`);
     expect(compareWithCause(budget(2048), budget(4096)).divergence?.cause).toBe('thinking-changed');

@@ -24,6 +24,17 @@ function parameterKey(body: JsonObject, field: string, location: BodyLocation): 
 }
 
 /**
+ * The `tool_choice` the cache keys on: `{type: "auto"}` is what a body without one gets ("auto …
+ * This is the default value when tools are provided",
+ * https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use#forcing-tool-use),
+ * so it and an omitted `tool_choice` are one setting; anything else is kept as sent.
+ */
+function toolChoiceKey(body: JsonObject, location: BodyLocation): string | undefined {
+  const key = parameterKey(body, 'tool_choice', location);
+  return key === canonicalJson({ type: 'auto' }) ? undefined : key;
+}
+
+/**
  * The `speed` the cache keys on: `"fast"`, or undefined for standard speed (`"standard"`, `null` or
  * left out: "`\"fast\"` enables high output-tokens-per-second inference", @anthropic-ai/sdk 1.15.0
  * `MessageCreateParams.speed`). Any other string is kept as sent: a value kvprefix does not know is
@@ -38,8 +49,8 @@ function speedKey(body: JsonObject, location: BodyLocation): string | undefined 
 /**
  * The settings of an Anthropic messages body that its prompt cache is keyed on beyond the bytes
  * (`KEYED_SETTINGS`, from the "What invalidates the cache" table), each as it was sent: `speed`
- * when not standard, `citations` when a document or search result enables them, `tool_choice` and
- * `thinking` when the body sets them (left out is not read as a default: what an omitted `thinking`
+ * when not standard, `citations` when a document or search result enables them, `tool_choice` when it is not the
+ * default `auto`, `thinking` when the body sets it (left out is not read as a default: what an omitted `thinking`
  * means "depends on the model", SDK `ThinkingConfigParam`), and `images` when an image block is
  * anywhere in the messages. A body without any of them has no settings, and renders as before.
  */
@@ -54,7 +65,7 @@ export function anthropicSettings(body: JsonObject, messages: readonly unknown[]
   const keys: Record<KeyedSettingName, string | undefined> = {
     speed: speedKey(body, location),
     citations: citations ? 'enabled' : undefined,
-    tool_choice: parameterKey(body, 'tool_choice', location),
+    tool_choice: toolChoiceKey(body, location),
     images: images ? 'present' : undefined,
     thinking: parameterKey(body, 'thinking', location),
   };
