@@ -89,6 +89,14 @@ describe('Anthropic cache policy', () => {
     expect(hour.pricesFor(model)).toMatchObject({ input: 3, cacheWrite: 3.75, cacheWrite1h: 6, cacheRead: 0.3, output: 15 });
   });
 
+  it('the 1-hour what-if holds entries an earlier body wrote with a 5-minute ttl for the hour too (every breakpoint is written with the forced TTL)', () => {
+    const hour = createAnthropicPolicy({ ttl: '1h' });
+    const input = { tokens: 9000, matches: [{ ...written([7990], 7995, 10 * 60), breakpointTtls: [300] }], breakpoints: [8990], breakpointTtls: [300], model };
+    expect(hour.predict(input).cacheRead).toBe(7990);
+    expect(anthropicPolicy.predict(input).cacheRead).toBe(0);
+    expect(hour.predict({ ...input, matches: [{ ...input.matches[0]!, ageSeconds: 61 * 60 }] }).cacheRead).toBe(0);
+  });
+
   it('prices: writes 1.25× and reads 0.1× of the model base price', () => {
     expect(anthropicPolicy.pricesFor('claude-opus-4-5-20251101')).toMatchObject({ input: 5, cacheWrite: 6.25, cacheRead: 0.5, output: 25 });
     expect(anthropicPolicy.pricesFor('claude-haiku-4-5-20251001')).toMatchObject({ input: 1, cacheWrite: 1.25, output: 5 });

@@ -107,7 +107,7 @@ export type { HeadCalibrationReport } from './result/session-analysis.js';
 export type { PrefixStoreOptions, StoreEntryInput, StoreMatch, StoreSequence } from './replay/prefix-store.js';
 export type { CauseAccuracy, CauseDisagreement, ExplainedMiss } from './self-check/cause-agreement.js';
 export type { PredictionAccuracy, PredictionAccuracyOptions } from './self-check/prediction-accuracy.js';
-export type { RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/session-analysis.js';
+export type { NotReplayed, RequestAnalysis, RequestDivergence, SegmentSpan, SessionAnalysis, SessionTreeAnalysis, SpanList } from './result/session-analysis.js';
 // Claude Code transcripts: predicted against logged cache usage.
 export { analyzeClaudeCodeSession } from './claude-code/analyze-claude-code-session.js';
 export type { ClaudeCodeAnalysisOptions } from './claude-code/claude-code-replay.js';
@@ -119,7 +119,7 @@ export { reportAnalysis } from './analyze/analyze-report.js';
 export type { AnalyzeReport, ReportedAnalysis, ReportOptions, TreeReport } from './analyze/analyze-report.js';
 export type { CauseRow, LossExample } from './analyze/lost-by-cause.js';
 export type { LossCause } from './causes/loss-cause.js';
-export type { ForkWhatIf, TtlWhatIf } from './analyze/what-if.js';
+export type { ForkWhatIf, TtlNotReplayed, TtlReplayed, TtlWhatIf } from './analyze/what-if.js';
 export type { RollUpKey, RollUpRow, TreeLabel } from './analyze/roll-up.js';
 export type { SessionLabel } from './claude-code/session-label.js';
 export type { TimeWindow } from './analyze/time-window.js';

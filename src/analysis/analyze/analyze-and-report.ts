@@ -41,10 +41,11 @@ export async function analyzeAndReport(paths: readonly string[], options: Analyz
     ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }),
   };
   if (options.ttlWhatIf === true) {
-    // The 1-hour what-if pairs two whole analyses tree for tree.
-    const base = await analyzePaths(paths, options);
+    // The 1-hour what-if pairs two whole analyses tree for tree. Both replay watch records from the
+    // policy input they keep, so the pair differs by the TTL alone, as two replays of a transcript do.
+    const base = await analyzePaths(paths, { ...options, replayWatchRecords: true });
     const hourly: PolicyLookup = (name) => (name === 'anthropic' ? oneHourTtlPolicy(policyByName(name)) : policyByName(name));
-    const alternative = { result: await analyzePaths(paths, { ...options, policyByName: hourly, onProgress: () => {} }), policyByName: hourly };
+    const alternative = { result: await analyzePaths(paths, { ...options, replayWatchRecords: true, policyByName: hourly, onProgress: () => {} }), policyByName: hourly };
     return reportAnalysis(base, { ...reportOptions, alternative });
   }
   // Each tree is settled as soon as it is replayed: memory holds the report's rows, not every tree whole.

@@ -33,6 +33,8 @@ export interface AnalyzeOptions extends InputLimit {
   readonly calibrate?: CalibrationMode;
   /** The host composition's DeepSeek settings, applied to DSH requests whose header records none (`readHostModelSettings`). */
   readonly host?: HostModelSettings;
+  /** Predict watch records again under `policyByName`'s policies instead of keeping the watch's predictions (the `--ttl 1h` what-if). */
+  readonly replayWatchRecords?: boolean;
   /** The readers to dispatch to (default `SESSION_READERS`). */
   readonly readers?: readonly SessionReader[];
   /**
@@ -205,6 +207,7 @@ export async function analyzePaths(paths: readonly string[], options: AnalyzeOpt
         ...inputLimit(options),
         ...(options.calibrate ? { calibrate: options.calibrate } : {}),
         ...(options.host ? { host: options.host } : {}),
+        ...(options.replayWatchRecords ? { replayWatchRecords: true } : {}),
         settle: (tree) => settle(tree, reader.name),
     });
     for (const tree of analyzed) {

@@ -1,11 +1,27 @@
 import { createAnthropicPolicy } from '../anthropic/anthropic-policy.js';
 import { costOf, type CachePolicy, type CacheUsage, type PriceTable } from '../policies/cache-policy.js';
-import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
+import type { NotReplayed, RequestAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { partCost } from '../claude-code/part-cost.js';
 
-/** The same requests replayed under the other TTL, against the replay as logged. */
-export interface TtlWhatIf {
+/**
+ * The same requests replayed under the other TTL, against the replay as logged (`replayed`), or,
+ * where nothing could be replayed again (`not-replayed`: old watch records), only why.
+ */
+export type TtlWhatIf = TtlReplayed | TtlNotReplayed;
+
+/** A what-if whose requests were all unreplayable: no numbers, only how many and why. */
+export interface TtlNotReplayed {
+  readonly kind: 'not-replayed';
   readonly ttl: '1h';
+  readonly notReplayed: NotReplayed;
+}
+
+/** The what-if over the requests that were replayed under both TTLs. */
+export interface TtlReplayed {
+  readonly kind: 'replayed';
+  readonly ttl: '1h';
+  /** Requests that could not be replayed (in none of the sums), with why; null when every one was. */
+  readonly notReplayed: NotReplayed | null;
   readonly requests: number;
   /** Predicted cache cost (input side: uncached, read, written) as replayed, and under the other TTL. */
   readonly cost: { readonly replayed: number; readonly alternative: number };
@@ -51,6 +67,9 @@ function* requestsOf(tree: SessionTreeAnalysis): Generator<RequestAnalysis> {
  * request for request. Costs are input-side: output is the same either way.
  */
 export function ttlWhatIf(replayed: SessionTreeAnalysis, replayedPolicy: CachePolicy, alternative: SessionTreeAnalysis, alternativePolicy: CachePolicy): TtlWhatIf {
+  const notReplayed = alternative.notReplayed ?? replayed.notReplayed;
+  // A tree whose requests are as recorded on both sides compares nothing: it says so instead of equal sums.
+  if (notReplayed !== undefined) return { kind: 'not-replayed', ttl: '1h', notReplayed };
   let requests = 0;
   let costReplayed = 0;
   let costAlternative = 0;
@@ -70,7 +89,9 @@ export function ttlWhatIf(replayed: SessionTreeAnalysis, replayedPolicy: CachePo
     writeAlternative += writeCost(request, alternativePolicy);
   }
   return {
+    kind: 'replayed',
     ttl: '1h',
+    notReplayed: null,
     requests,
     cost: { replayed: costReplayed, alternative: costAlternative },
     saved: costReplayed - costAlternative,
@@ -79,12 +100,23 @@ export function ttlWhatIf(replayed: SessionTreeAnalysis, replayedPolicy: CachePo
   };
 }
 
-/** TTL what-ifs of several trees summed. */
+/** The unreplayed requests of several what-ifs together, each reason once; null when there are none. */
+function sumNotReplayed(parts: readonly NotReplayed[]): NotReplayed | null {
+  if (parts.length === 0) return null;
+  return { requests: parts.reduce((sum, part) => sum + part.requests, 0), reason: [...new Set(parts.map((part) => part.reason))].join('; ') };
+}
+
+/** TTL what-ifs of several trees summed: the replayed ones added up, the unreplayed ones counted beside them. */
 export function sumTtlWhatIfs(whatIfs: readonly TtlWhatIf[]): TtlWhatIf | null {
   if (whatIfs.length === 0) return null;
-  const add = (pick: (whatIf: TtlWhatIf) => number) => whatIfs.reduce((sum, whatIf) => sum + pick(whatIf), 0);
+  const notReplayed = sumNotReplayed(whatIfs.flatMap((whatIf) => (whatIf.notReplayed === null ? [] : [whatIf.notReplayed])));
+  const replayed = whatIfs.filter((whatIf): whatIf is TtlReplayed => whatIf.kind === 'replayed');
+  if (replayed.length === 0) return { kind: 'not-replayed', ttl: '1h', notReplayed: notReplayed! };
+  const add = (pick: (whatIf: TtlReplayed) => number) => replayed.reduce((sum, whatIf) => sum + pick(whatIf), 0);
   return {
+    kind: 'replayed',
     ttl: '1h',
+    notReplayed,
     requests: add((w) => w.requests),
     cost: { replayed: add((w) => w.cost.replayed), alternative: add((w) => w.cost.alternative) },
     saved: add((w) => w.saved),

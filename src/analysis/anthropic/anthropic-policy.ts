@@ -139,7 +139,9 @@ export function createAnthropicPolicy(options: AnthropicPolicyOptions = {}): Cac
     for (let at = 0; at < positions.length; at++) {
       const position = positions[at]!;
       // Each entry lives for the TTL it was written with (a request may write 1h and 5m entries).
-      if (match.ageSeconds > (match.breakpointTtls?.[at] ?? ttlSeconds)) continue;
+      // Under a forced TTL (the what-if) the earlier requests wrote theirs with it too, whatever
+      // their bodies asked: every breakpoint of the replay is written with that TTL.
+      if (match.ageSeconds > (forcedTtl ?? match.breakpointTtls?.[at] ?? ttlSeconds)) continue;
       if (position > shared || position < minimum || position <= best) continue;
       if (reachable(position, match.breakpointBlocks?.[at], marks, input.blockEnds, lookback)) best = position;
     }

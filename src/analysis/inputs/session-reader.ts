@@ -25,6 +25,11 @@ export interface ReaderOptions extends InputLimit {
   readonly calibrate?: CalibrationMode;
   /** The host composition's DeepSeek settings (DSH replays apply them where a log records none; other readers ignore them). */
   readonly host?: HostModelSettings;
+  /**
+   * Predict watch records again under `policyByName`'s policies from the policy input each line
+   * keeps, instead of keeping the predictions the watch made (a what-if; other readers replay anyway).
+   */
+  readonly replayWatchRecords?: boolean;
   /** Called after each input file is read. */
   readonly onFile?: (file: string) => void;
   /** Reports an input found by walking a directory that turned out unreadable: it is left out, not fatal. */

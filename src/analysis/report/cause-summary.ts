@@ -1,7 +1,7 @@
 import type { AnalyzeReport } from '../analyze/analyze-report.js';
 import type { CauseRow, LossExample } from '../analyze/lost-by-cause.js';
 import type { ForkWhatIf, TtlWhatIf } from '../analyze/what-if.js';
-import type { SessionTreeAnalysis } from '../result/session-analysis.js';
+import type { NotReplayed, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { count, money } from './text-format.js';
 
 /** The columns of the "where the cache went" table, shared by text and Markdown. */
@@ -44,11 +44,19 @@ export function lossHeadline(rows: readonly CauseRow[], currency: string, logged
   return `where the cache went, as the replay predicts it: ${count(tokens)} tokens prefilled or written (${money(cost, currency)})${beside}; ${count(lost)} of them (${money(lostCost, currency)}) written or prefilled again for a cause below, the rest new content`;
 }
 
+/** "cannot replay 2 requests: <why>" */
+function notReplayedText(notReplayed: NotReplayed): string {
+  return `cannot replay ${count(notReplayed.requests)} request${notReplayed.requests === 1 ? '' : 's'}: ${notReplayed.reason}`;
+}
+
 function ttlLine(whatIf: TtlWhatIf, currency: string): string {
+  // Nothing could be replayed again: the line says why, and gives no numbers it did not measure.
+  if (whatIf.kind === 'not-replayed') return `what if the TTL were 1 hour: ${notReplayedText(whatIf.notReplayed)}`;
+  const besides = whatIf.notReplayed === null ? '' : ` (besides them, ${notReplayedText(whatIf.notReplayed)})`;
   // Requests that already write 1-hour entries replay the same under it: no saving to claim either way.
   const same = Math.abs(whatIf.saved) < 5e-7 && whatIf.cacheRead.replayed === whatIf.cacheRead.alternative;
   const verdict = same ? 'changes nothing' : whatIf.saved >= 0 ? `saves ${money(whatIf.saved, currency)}` : `costs ${money(-whatIf.saved, currency)} more`;
-  return `what if the TTL were 1 hour (same ${count(whatIf.requests)} requests replayed): ${verdict} — reads ${count(whatIf.cacheRead.replayed)} → ${count(whatIf.cacheRead.alternative)} tokens, writes cost ${money(whatIf.writeCost.replayed, currency)} → ${money(whatIf.writeCost.alternative, currency)}; input cost ${money(whatIf.cost.replayed, currency)} → ${money(whatIf.cost.alternative, currency)}`;
+  return `what if the TTL were 1 hour (same ${count(whatIf.requests)} requests replayed): ${verdict} — reads ${count(whatIf.cacheRead.replayed)} → ${count(whatIf.cacheRead.alternative)} tokens, writes cost ${money(whatIf.writeCost.replayed, currency)} → ${money(whatIf.writeCost.alternative, currency)}; input cost ${money(whatIf.cost.replayed, currency)} → ${money(whatIf.cost.alternative, currency)}${besides}`;
 }
 
 function forkLine(whatIf: ForkWhatIf, currency: string): string {

@@ -110,4 +110,16 @@ export interface SessionTreeAnalysis {
   readonly heads?: readonly HeadCalibrationReport[];
   /** The root's working directory and title as its reader read them with it (a Claude Code transcript's `cwd` and summary), so a report names the tree without reading the file again. */
   readonly label?: { readonly cwd: string | null; readonly title: string | null };
+  /**
+   * Set when the reader was asked to replay its input again under another policy (a what-if) and
+   * could not: how many requests, and why (watch records written before lines carried each request's
+   * policy input). The requests are then as recorded, and no what-if may be read from them.
+   */
+  readonly notReplayed?: NotReplayed;
+}
+
+/** Requests a what-if could not replay, and why. */
+export interface NotReplayed {
+  readonly requests: number;
+  readonly reason: string;
 }

@@ -4,7 +4,7 @@ import { seenBreakpoints, type Seen } from '../bodies/wire-sequence.js';
 import { anthropicRequestProblems } from '../anthropic/anthropic-request-rules.js';
 import { requestDivergence } from '../causes/request-divergence.js';
 import { routeLabel } from '../causes/wording.js';
-import { costOf, type CachePolicy } from '../policies/cache-policy.js';
+import { costOf, type CachePolicy, type PolicyInput } from '../policies/cache-policy.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
 import { providerGuessNote } from '../bodies/detect-provider.js';
 import type { WireRequest } from '../bodies/read-request-body.js';
@@ -62,6 +62,8 @@ function against(best: { entry: Seen; comparison: PrefixComparison } | undefined
 /** A prediction, and how to remember its request once the provider accepted it. */
 export interface PredictedRequest {
   readonly prediction: WatchPrediction;
+  /** What the policy was given: a record keeps it, so `analyze --ttl 1h` can replay the request under another policy. */
+  readonly policyInput: PolicyInput;
   /**
    * Stores the request as its route's newest cache entry. Called only once the provider accepted the
    * request (a 2xx response): a refused or failed call writes nothing, so a retry after a 400 or a
@@ -87,7 +89,8 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
   const breakpoints = marks.tokens;
   const { matches, best } = matchRoute(context.memory, history, request, nowSeconds, counter);
   const model = request.route.model;
-  const predicted = policy.predict({ tokens, matches, breakpoints, breakpointTtls: marks.ttls.map(ttlSeconds), breakpointBlocks: marks.blocks, model });
+  const policyInput: PolicyInput = { tokens, matches, breakpoints, breakpointTtls: marks.ttls.map(ttlSeconds), breakpointBlocks: marks.blocks, model };
+  const predicted = policy.predict(policyInput);
   const problems = policy.name === 'anthropic' ? anthropicRequestProblems(marks, model) : [];
   const label = routeLabel(request.route);
   const compared = against(best, context.last, request, counter);
@@ -122,6 +125,6 @@ export function predictRequest(wire: WireRequest, context: PredictContext, id: n
     providerGuess: providerGuessNote(request.route.provider, wire.providerBasis) ?? null,
     problems,
   };
-  return { prediction, commit };
+  return { prediction, policyInput, commit };
 }
 

@@ -14,6 +14,27 @@ const divergence = z.object({
   against: z.object({ session: z.string(), index: z.number() }).nullable(),
 });
 
+const counts = z.array(z.number().nonnegative());
+// A cache match as the watch found it (`CacheMatch`), and the request's own breakpoints (`PolicyInput`).
+const match = z.object({
+  sharedTokens: z.number().nonnegative(),
+  entryTokens: z.number().nonnegative(),
+  ageSeconds: z.number().nonnegative(),
+  source: z.enum(['input', 'output']),
+  breakpoints: counts.optional(),
+  breakpointTtls: counts.optional(),
+  breakpointBlocks: counts.optional(),
+});
+const policyInput = z.object({
+  tokens: z.number().nonnegative(),
+  matches: z.array(match),
+  breakpoints: counts.optional(),
+  breakpointTtls: counts.optional(),
+  breakpointBlocks: counts.optional(),
+  model: z.string().optional(),
+  blockEnds: counts.optional(),
+});
+
 /** What a record line must hold for `analyze` (other fields are kept as they are). */
 const LINE = z.looseObject({
   record: z.literal(WATCH_RECORD),
@@ -33,6 +54,8 @@ const LINE = z.looseObject({
   // The provider's cache diagnosis where the response carried one (null: fully reusable).
   observed: z.object({ ...usage, output: z.number().optional(), cacheMissReason: z.object({ type: z.string(), cacheMissedInputTokens: z.number().nullable() }).nullable().optional() }).nullable(),
   cost: z.object({ predicted: z.number(), observed: z.number().nullable() }),
+  // Absent in records written before lines carried it (they cannot be replayed under another policy).
+  policyInput: policyInput.optional(),
 });
 
 /** The first problem zod found, as `field.path: message`. */

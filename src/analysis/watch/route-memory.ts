@@ -9,6 +9,24 @@ export interface MemoryBounds {
   readonly requestsPerRoute: number;
 }
 
+/**
+ * The breakpoints of an entry and of the newer one that holds it whole, in token order, each with its
+ * own TTL and block count (the newer request's where both mark a position: it wrote or refreshed that
+ * entry last). Kept as three lists of one length, as the policy reads them side by side.
+ */
+function mergedBreakpoints(older: Seen, newer: Seen): Pick<Seen, 'breakpoints' | 'breakpointTtls' | 'breakpointBlocks'> {
+  const byPosition = new Map<number, { ttl: number | undefined; block: number | undefined }>();
+  for (const entry of [older, newer]) {
+    entry.breakpoints.forEach((at, index) => byPosition.set(at, { ttl: entry.breakpointTtls?.[index], block: entry.breakpointBlocks?.[index] }));
+  }
+  const positions = [...byPosition.keys()].sort((a, b) => a - b);
+  const marks = positions.map((at) => byPosition.get(at)!);
+  // A list is kept only where every breakpoint has its value: a gap would shift the ones after it.
+  const ttls = marks.every((mark) => mark.ttl !== undefined) ? { breakpointTtls: marks.map((mark) => mark.ttl!) } : {};
+  const blocks = marks.every((mark) => mark.block !== undefined) ? { breakpointBlocks: marks.map((mark) => mark.block!) } : {};
+  return { breakpoints: positions, ...ttls, ...blocks };
+}
+
 /** What a route remembers: its earlier requests (as the wire replay keeps them) and how many it has seen. */
 export interface RouteHistory {
   readonly key: string;
@@ -89,8 +107,9 @@ export class RouteMemory {
       held.index = undefined;
       return;
     }
-    const breakpoints = [...new Set([...extended!.breakpoints, ...seen.breakpoints])].sort((a, b) => a - b);
-    held.seen = [...held.seen.slice(0, position), ...held.seen.slice(position + 1), { ...seen, breakpoints }];
+    // The newer entry's own lists go: the merged ones replace them (or are left out where one has a gap).
+    const { breakpointTtls: _ttls, breakpointBlocks: _blocks, ...request } = seen;
+    held.seen = [...held.seen.slice(0, position), ...held.seen.slice(position + 1), { ...request, ...mergedBreakpoints(extended!, seen) }];
     held.index = undefined;
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getTokenizer, PrefixTokenCounter, type PrefixRequest } from '../../prefix/index.js';
 import type { ObservedUsage } from '../usage/observed-usage.js';
 import { choosePolicy } from '../shipped-policies/policy-choice.js';
-import type { CachePolicy } from '../policies/cache-policy.js';
+import type { CachePolicy, PolicyInput } from '../policies/cache-policy.js';
 import { policyByName } from '../shipped-policies/policy-registry.js';
 import { readRequestBody, type WireRequest } from '../bodies/read-request-body.js';
 import type { JsonObject } from '../wire/body-fields.js';
@@ -25,6 +25,7 @@ interface Watched {
   readonly prediction: WatchPrediction;
   readonly policy: CachePolicy;
   readonly json: JsonObject;
+  readonly policyInput: PolicyInput;
   readonly commit: () => void;
 }
 
@@ -127,8 +128,8 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     // The path decides what the body may be: a chat body posted to /messages is not a watched request.
     if (!body.formats.includes(wire.format)) return undefined;
     read.known.rendered = reuse.rendered(wire.request);
-    const { prediction, commit } = predictRequest(wire, context, nextId++, clock() / 1000);
-    return { prediction, policy: context.policyFor(wire.request), json, commit };
+    const { prediction, policyInput, commit } = predictRequest(wire, context, nextId++, clock() / 1000);
+    return { prediction, policy: context.policyFor(wire.request), json, policyInput, commit };
   };
 
   const finish = (watched: Watched, body: WatchedBody, observed: ObservedUsage | null, outcome: WatchOutcome, status: number | null) => {
@@ -136,7 +137,7 @@ export function watchFetch(fetchImpl: typeof fetch = globalThis.fetch, options: 
     if (telemetry) callback(() => telemetry.ended(watched.prediction, observed, outcome), undefined);
     if (!file) return;
     try {
-      const line = recordLine(watched.prediction, { run, url: body.url, observed, outcome, status, prices: watched.policy.pricesFor(watched.prediction.route.model), ...(options.storeBodies ? { body: watched.json } : {}) });
+      const line = recordLine(watched.prediction, { run, url: body.url, observed, outcome, status, prices: watched.policy.pricesFor(watched.prediction.route.model), policyInput: watched.policyInput, ...(options.storeBodies ? { body: watched.json } : {}) });
       file.append(JSON.stringify(line));
     } catch (error) {
       report('record', error);

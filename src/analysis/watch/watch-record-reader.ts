@@ -2,6 +2,8 @@ import { InputError } from '../../prefix/index.js';
 import { fileHead, type SessionReader } from '../inputs/session-reader.js';
 import { routeLabel } from '../causes/wording.js';
 import type { CachePolicyName } from '../policies/cache-policy.js';
+import type { PolicyLookup } from '../shipped-policies/policy-choice.js';
+import { notReplayedOf, replayedRequest } from './replay-watch-record.js';
 import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { isWatchRecordLine, type WatchRecordLine } from './watch-record.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
@@ -34,12 +36,6 @@ function requestOf(line: WatchRecordLine): RequestAnalysis {
 }
 
 /**
- * The session trees of watch record files: one tree per cache policy the watch used, one session per
- * file and route (named by its route, as the record's divergences name the requests they compare
- * with), requests in the order they were sent. The predictions are the ones the watch made when the
- * requests were sent; the record keeps no bodies by default, so nothing is replayed again.
- */
-/**
  * A file's lines by run, runs in the order they first appear and each run's lines in request order.
  * Each watch numbers its requests from 0: two runs appended to one file (or test workers sharing
  * one) are told apart by the run id every line carries; lines written before run ids were recorded
@@ -56,8 +52,30 @@ function runsOf(lines: readonly WatchRecordLine[]): WatchRecordLine[][] {
   return [...runs.values()].map((group) => group.sort((a, b) => a.id - b.id));
 }
 
-export function watchRecordTrees(files: readonly { readonly label: string; readonly lines: readonly WatchRecordLine[] }[], policyChoice: string): SessionTreeAnalysis[] {
+/** The lines of every file by the cache policy the watch used (one tree each). */
+function linesByPolicy(files: readonly { readonly lines: readonly WatchRecordLine[] }[]): Map<CachePolicyName, WatchRecordLine[]> {
+  const byPolicy = new Map<CachePolicyName, WatchRecordLine[]>();
+  for (const { lines } of files) {
+    for (const line of lines) {
+      let group = byPolicy.get(line.policy);
+      if (!group) byPolicy.set(line.policy, (group = []));
+      group.push(line);
+    }
+  }
+  return byPolicy;
+}
+
+/**
+ * The session trees of watch record files: one tree per cache policy the watch used, one session per
+ * file and route (named by its route, as the record's divergences name the requests they compare
+ * with), requests in the order they were sent. The predictions are the ones the watch made when the
+ * requests were sent. With `replayWith` (a what-if), each tree is predicted again under the policy it
+ * gives, from the policy input every line keeps; a tree with a line that keeps none (an older record)
+ * stays as recorded and says how many requests could not be replayed (`notReplayed`).
+ */
+export function watchRecordTrees(files: readonly { readonly label: string; readonly lines: readonly WatchRecordLine[] }[], policyChoice: string, replayWith?: PolicyLookup): SessionTreeAnalysis[] {
   const trees = new Map<CachePolicyName, { tokenizer: string; sessions: Map<string, SessionAnalysis & { requests: RequestAnalysis[] }>; refused: number; guesses: Set<string>; problems: Set<string> }>();
+  const notReplayed = new Map([...linesByPolicy(files)].map(([policy, lines]) => [policy, replayWith === undefined ? null : notReplayedOf(lines)]));
   for (const { label, lines } of files) {
     const runs = runsOf(lines);
     for (const run of runs) {
@@ -69,25 +87,33 @@ export function watchRecordTrees(files: readonly { readonly label: string; reado
         const key = `${label}\u0000${line.run ?? ''}\u0000${route}`;
         let session = tree.sessions.get(key);
         if (!session) tree.sessions.set(key, (session = { file: label, id, format: 'wire', parentSession: null, seedLength: null, requests: [] }));
-        session.requests.push(requestOf(line));
+        const replayPolicy = replayWith !== undefined && notReplayed.get(line.policy) === null ? replayWith(line.policy) : undefined;
+        session.requests.push(replayPolicy === undefined || line.policyInput === undefined ? requestOf(line) : replayedRequest(line, line.policyInput, requestOf(line), replayPolicy));
         if (line.stored === false) tree.refused++;
         if (typeof line.providerGuess === 'string') tree.guesses.add(line.providerGuess);
         for (const problem of line.problems ?? []) tree.problems.add(`${problem.message} (rule ${problem.rule}, ${problem.source})`);
       }
     }
   }
-  return [...trees].map(([policy, tree]) => ({
+  return [...trees].map(([policy, tree]) => {
+    const missing = notReplayed.get(policy) ?? null;
+    const replayed = replayWith !== undefined && missing === null;
+    return {
     policy,
     tokenizer: tree.tokenizer,
     sessions: [...tree.sessions.values()],
+    ...(missing === null ? {} : { notReplayed: missing }),
     notes: [
-      'predictions and causes as the watch made them when each request was sent (causes inferred from the request bytes)',
+      replayed
+        ? 'predicted again under the replay\'s policy from the policy input the watch recorded for each request (its matches, ages and breakpoints); causes as the watch inferred them from the request bytes'
+        : 'predictions and causes as the watch made them when each request was sent (causes inferred from the request bytes)',
       ...(policyChoice !== 'auto' && policyChoice !== policy ? [`--policy ${policyChoice} does not apply: a watch record holds the ${policy} predictions made at run time`] : []),
       ...(tree.refused > 0 ? [`${tree.refused} request${tree.refused === 1 ? '' : 's'} the provider did not accept (an error status, a failure or a cancel before any answer): no cache entry was written, and later predictions do not read from ${tree.refused === 1 ? 'it' : 'them'}`] : []),
       ...[...tree.guesses].map((guess) => `watch: ${guess}`),
       ...[...tree.problems].map((problem) => `request check: ${problem}`),
     ],
-  }));
+    };
+  });
 }
 
 /** Files written by `watchFetch({ record })`: JSONL whose lines are watch record lines. */
@@ -108,6 +134,6 @@ export const watchRecordReader: SessionReader = {
       }
       options.onFile?.(input.label);
     }
-    return watchRecordTrees(files, options.policy);
+    return watchRecordTrees(files, options.policy, options.replayWatchRecords === true ? options.policyByName : undefined);
   },
 };

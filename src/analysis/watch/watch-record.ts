@@ -1,5 +1,5 @@
 import type { ObservedUsage } from '../usage/observed-usage.js';
-import { costOf, type PriceTable } from '../policies/cache-policy.js';
+import { costOf, type PolicyInput, type PriceTable } from '../policies/cache-policy.js';
 import type { WatchPrediction } from './watch-prediction.js';
 
 /** The value of every record line's `record` field: what `kvprefix analyze` recognises the file by. */
@@ -34,6 +34,13 @@ export interface WatchRecordLine extends RecordedPrediction {
   readonly observed: ObservedUsage | null;
   readonly outcome: WatchOutcome;
   readonly cost: { readonly predicted: number; readonly observed: number | null };
+  /**
+   * What the cache policy was given for the request: its tokens and model, its breakpoints with the
+   * TTL and block count of each, and the cache matches the watch found (earlier entries with their
+   * age and breakpoints). `analyze --ttl 1h` replays the request from it under another policy.
+   * Absent in records written before lines carried it: those cannot be replayed.
+   */
+  readonly policyInput?: PolicyInput;
   /** The request body as sent, only with `storeBodies: true`. */
   readonly body?: unknown;
 }
@@ -51,7 +58,7 @@ export function endpointOf(url: string): string {
 /** The record line of a request once its outcome is known. Costs include the observed output where the response reported it. */
 export function recordLine(
   prediction: WatchPrediction,
-  ending: { readonly run?: string; readonly url: string; readonly observed: ObservedUsage | null; readonly outcome: WatchOutcome; readonly status?: number | null; readonly prices: PriceTable; readonly body?: unknown },
+  ending: { readonly run?: string; readonly url: string; readonly observed: ObservedUsage | null; readonly outcome: WatchOutcome; readonly status?: number | null; readonly prices: PriceTable; readonly policyInput?: PolicyInput; readonly body?: unknown },
 ): WatchRecordLine {
   const output = ending.observed?.output ?? 0;
   const { cost: _inputCost, ...recorded } = prediction;
@@ -67,6 +74,7 @@ export function recordLine(
     observed: ending.observed,
     outcome: ending.outcome,
     cost: { predicted: costOf(prediction.predicted, ending.prices, output), observed: ending.observed ? costOf(ending.observed, ending.prices, output) : null },
+    ...(ending.policyInput === undefined ? {} : { policyInput: ending.policyInput }),
     ...(ending.body === undefined ? {} : { body: ending.body }),
   };
 }
