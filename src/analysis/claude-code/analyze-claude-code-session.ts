@@ -190,6 +190,7 @@ export function replayStates(states: readonly SessionState[], options: ClaudeCod
       : 'Only requests in the input warm the cache.',
     "A first request, and a later one whose own head entry expired in an idle gap, reads its head (tools and system prompt) only when the input holds evidence: another session or subagent sent the same head (Claude Code version, model, agent type) within its TTL before it. Otherwise it is predicted cold, with the warm read as the top of its range.",
     ...replay.headNotes,
+    ...replay.thinkingNotes(),
   ];
   for (const state of states) {
     const name = path.basename(state.transcript.file);

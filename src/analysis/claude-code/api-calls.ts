@@ -1,3 +1,4 @@
+import { isThinkingBlock } from '../anthropic/earlier-thinking.js';
 import { fromAnthropicUsage } from '../anthropic/anthropic-usage.js';
 import { cacheMissReasonOf, type CacheMissReason } from '../usage/cache-miss-reason.js';
 import type { AssistantEntry, ClaudeCodeTranscript, ConversationEntry } from './transcript-entry.js';
@@ -35,6 +36,8 @@ export interface ClaudeCodeApiCall {
   readonly lastInput: ConversationEntry | undefined;
   /** 1-based line of the response's first block. */
   readonly line: number;
+  /** Whether the response holds a thinking block: the request was sent with thinking enabled. */
+  readonly thinking: boolean;
 }
 
 function usageOf(entry: AssistantEntry): LoggedUsage | undefined {
@@ -83,7 +86,7 @@ function chainEndingAt(uuid: string | null | undefined, byUuid: ReadonlyMap<stri
 export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApiCall[] {
   const byUuid = new Map<string, ConversationEntry>();
   for (const entry of transcript.entries) byUuid.set(entry.uuid, entry);
-  const calls = new Map<string, { first: AssistantEntry; usage: LoggedUsage | undefined }>();
+  const calls = new Map<string, { first: AssistantEntry; usage: LoggedUsage | undefined; thinking: boolean }>();
   const inherited = transcript.inheritedEntries ?? 0;
   for (const [at, entry] of transcript.entries.entries()) {
     // Context carried over from a parent (a forked child's what-if) was sent by the parent, not by this session.
@@ -92,14 +95,19 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
     if (entry.type !== 'assistant' || entry.message.model === SYNTHETIC_MODEL) continue;
     const key = `${entry.message.id}\u0000${entry.requestId ?? ''}`;
     const usage = usageOf(entry);
+    const content = entry.message.content;
+    const thinking = Array.isArray(content) && content.some((block) => isThinkingBlock(block.type));
     const known = calls.get(key);
-    if (known === undefined) calls.set(key, { first: entry, usage });
-    else if (usage !== undefined && (known.usage === undefined || usage.output >= known.usage.output)) known.usage = usage;
+    if (known === undefined) calls.set(key, { first: entry, usage, thinking });
+    else {
+      if (thinking) known.thinking = true;
+      if (usage !== undefined && (known.usage === undefined || usage.output >= known.usage.output)) known.usage = usage;
+    }
   }
   const result: ClaudeCodeApiCall[] = [];
   // A call answering an inherited entry is the session's first after the fork: it was sent when it was sent, not when the parent wrote that entry.
   const inheritedIds = new Set(transcript.entries.slice(0, inherited).map((entry) => entry.uuid));
-  for (const { first, usage } of calls.values()) {
+  for (const { first, usage, thinking } of calls.values()) {
     const lastInput = conversationAt(first.parentUuid, byUuid, transcript.links);
     const sentAfter = lastInput !== undefined && !inheritedIds.has(lastInput.uuid) ? lastInput : undefined;
     result.push({
@@ -116,6 +124,7 @@ export function collectApiCalls(transcript: ClaudeCodeTranscript): ClaudeCodeApi
       },
       lastInput,
       line: first.line,
+      thinking,
     });
   }
   return result;

@@ -27,6 +27,8 @@ export interface DivergenceFacts {
   readonly previousInSession: EarlierRequest | null;
   /** The policy's TTL, in seconds. */
   readonly ttlSeconds: number;
+  /** Why the request's parameters invalidated every message entry while the head stayed cached (a thinking switch), when they did. */
+  readonly messagesInvalidated?: string;
 }
 
 /** The part of a prefix comparison a cause is read from: whole segments only, no bytes or tokens. */
@@ -111,11 +113,12 @@ export function claudeCodeDivergence(facts: DivergenceFacts): RequestDivergence 
   const segment = facts.request.segments[shared];
   const kind = segment?.kind ?? null;
   const name = segment?.name ?? null;
+  const messageDetail = kind === 'message' && shared === 1 && facts.messagesInvalidated !== undefined ? facts.messagesInvalidated : `${name ?? 'a message'} differs from request #${against.index} (edited, dropped or reordered)`;
   return {
     kind,
     name,
     cause: kind === 'system' ? 'system' : 'history',
-    detail: kind === 'system' ? `the head (tools and system prompt) differs: ${headChange(against, facts)}` : `${name ?? 'a message'} differs from request #${against.index} (edited, dropped or reordered)`,
+    detail: kind === 'system' ? `the head (tools and system prompt) differs: ${headChange(against, facts)}` : messageDetail,
     inferred: true,
     against: reference,
   };

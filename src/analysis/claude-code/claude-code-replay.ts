@@ -1,10 +1,11 @@
 import { hashHex, hashText, routeKeyString, Segment, type PrefixRequest, type RouteKey } from '../../prefix/index.js';
+import { crossRegionNote, crossRegionProfile } from '../bedrock/cross-region-profile.js';
 import { SegmentPathTrie, type SegmentPath } from '../../prefix/segment-path-trie.js';
 import { anthropicPolicy } from '../anthropic/anthropic-policy.js';
 import type { CacheMatch, CachePolicy, CachePrediction } from '../policies/cache-policy.js';
 import { PrefixStore, type StoreMatch } from '../replay/prefix-store.js';
 import type { MeasuredRequest, ReplaySession, ReplaySource } from '../replay/replay-loop.js';
-import type { ReplayOptions } from '../replay/replay-options.js';
+import type { ClaudeCodeAnalysisOptions } from './claude-code-options.js';
 import { BlockList } from '../result/block-list.js';
 import { BlockSpanList } from '../result/block-span-list.js';
 import type { RequestDivergence, SegmentSpan } from '../result/session-analysis.js';
@@ -17,37 +18,13 @@ import { fitBlockEnds } from './fit-block-ends.js';
 import { callVersion, HeadEvidence, headKey, type HeadSighting } from './head-evidence.js';
 import { headNote } from './head-note.js';
 import { SessionRequestBlocks } from './session-request-blocks.js';
+import { rounded } from './rounded-prediction.js';
 import { BlockSizes } from './block-sizes.js';
 import type { ClaudeCodeTranscript } from './transcript-entry.js';
+import { headSymbol, messageSeed, messageUnit } from './request-units.js';
+import { SessionThinking, thinkingSwitchDetail, type TurnThinking } from './turn-thinking.js';
 
-/**
- * `policy`: the rule to replay through; default the Anthropic policy with the 5-minute TTL. A write the
- * transcript logs as a 1-hour write (`usage.cache_creation.ephemeral_1h_input_tokens`) is stored for
- * an hour whatever the policy's default. For user prices: `withPrices(policy, await
- * readPriceFile(file))`. `tokenizer`: when given, block sizes before calibration are its counts; by
- * default they are Anthropic's characters-per-token rule (`character-estimate.ts`), which the
- * session's own usage then calibrates.
- */
-export interface ClaudeCodeAnalysisOptions extends ReplayOptions {
-  /**
-   * After a main session's first request, treat its head (tools and the static system prompt, up to
-   * Claude Code's system breakpoint, at the size the session's own usage showed) as warm whatever the
-   * input shows. Default false: a request whose own head entry has expired in an idle gap reads the
-   * head only on evidence, as a first request does (see `heads`); otherwise it is predicted cold,
-   * with the warm read as the top of its range.
-   */
-  readonly globalHead?: boolean;
-  /** Head size in Claude tokens until the input shows one (default: learned from the input's usage). */
-  readonly headTokens?: number;
-  /**
-   * Heads seen so far in the input (shared between the sessions of one projects folder). A first
-   * request is predicted warm only when another session or subagent sent the same head within its
-   * TTL before it; otherwise cold, with the warm read as the top of its range.
-   */
-  readonly heads?: HeadEvidence;
-  /** Also read the subagent transcripts of the session (default true). */
-  readonly sidechains?: boolean;
-}
+export type { ClaudeCodeAnalysisOptions } from './claude-code-options.js';
 
 type Label = { readonly session: number; readonly index: number };
 
@@ -71,6 +48,7 @@ interface RequestRecord {
 interface Latest {
   readonly model: string;
   readonly version: string | undefined;
+  readonly thinking: boolean;
   readonly blocks: readonly RequestBlock[];
   readonly segments: readonly Segment[];
   readonly spans: readonly SegmentSpan[];
@@ -93,21 +71,8 @@ export interface SessionState {
   headEnd: number | undefined;
 }
 
-function headSymbol(version: string | undefined, agent: string): number {
-  // Sessions of one agent and version send the same head: siblings of one subagent type share it.
-  return Number(hashText(`head:${version ?? ''}:${agent}`) & 0xffffffffn);
-}
-
 function routeOf(model: string): RouteKey {
   return { provider: 'anthropic', model };
-}
-
-function rounded(prediction: CachePrediction): CachePrediction {
-  const read = Math.round(prediction.cacheRead);
-  const write = Math.round(prediction.cacheWrite);
-  const uncached = Math.round(prediction.uncached);
-  const hour = Math.min(write, Math.round(prediction.cacheWrite1h ?? 0));
-  return { uncached, cacheRead: read, cacheWrite: write, ...(hour > 0 ? { cacheWrite1h: hour } : {}), cacheReadRange: [Math.round(prediction.cacheReadRange[0]), Math.round(prediction.cacheReadRange[1])] };
 }
 
 /** One API call where the replay meets it: the call and the session that sent it. */
@@ -139,6 +104,10 @@ interface Current {
   readonly idle: boolean;
   /** A later request sent by another Claude Code version than the session's request before it: the first on a new head. */
   readonly newHead: boolean;
+  /** The request's thinking setting, and the blocks the API keeps of it. */
+  readonly thinking: TurnThinking;
+  /** The profile prefix when the model id names a Bedrock cross-Region inference profile. */
+  readonly crossRegion: string | undefined;
   fitted: readonly number[];
 }
 
@@ -162,6 +131,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   readonly #latest = new Map<SessionState, Latest>();
   readonly #sessionBlocks = new Map<SessionState, SessionRequestBlocks>();
   readonly #breakpointTtls: SessionBreakpointTtls;
+  readonly #thinking = new SessionThinking<SessionState>();
+  readonly #crossRegionModels = new Set<string>();
 
   constructor(options: ClaudeCodeAnalysisOptions, states: readonly SessionState[]) {
     this.policy = options.policy ?? anthropicPolicy;
@@ -174,6 +145,11 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     this.#heads = options.heads ?? new HeadEvidence();
     this.#ttlSeconds = this.policy.parameters['ttlSeconds']?.value ?? 300;
     this.#breakpointTtls = new SessionBreakpointTtls(this.#ttlSeconds);
+  }
+
+  /** Notes on the thinking rule: models whose handling of earlier turns' thinking the docs do not give. */
+  thinkingNotes(): string[] {
+    return this.#thinking.notes();
   }
 
   /** Every API call of the tree, in the order sent. */
@@ -189,13 +165,20 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     const route = routeOf(call.model);
     let sessionBlocks = this.#sessionBlocks.get(state);
     if (sessionBlocks === undefined) this.#sessionBlocks.set(state, (sessionBlocks = new SessionRequestBlocks(state.transcript, this.#blockMemo)));
-    const blocks = sessionBlocks.of(call);
+    // The blocks the API reads: earlier turns' thinking dropped where the model drops it.
+    const thinking = this.#thinking.of(state, call, sessionBlocks.of(call));
+    const blocks = thinking.blocks;
     // The version that sent this request: a session resumed in another Claude Code sends another head.
     const version = callVersion(call, state.version);
-    const segments = this.#segments(state, route, blocks, version);
+    const segments = this.#segments(state, route, blocks, version, thinking.enabled);
     const units = new Uint32Array(blocks.length + 1);
     units[0] = headSymbol(version, state.agent);
-    for (let at = 0; at < blocks.length; at++) units[at + 1] = blocks[at]!.symbol;
+    for (let at = 0; at < blocks.length; at++) units[at + 1] = messageUnit(blocks[at]!.symbol, thinking.enabled);
+    const crossRegion = crossRegionProfile(call.model);
+    if (crossRegion !== undefined && !this.#crossRegionModels.has(call.model)) {
+      this.#crossRegionModels.add(call.model);
+      this.headNotes.push(crossRegionNote(call.model, crossRegion));
+    }
     const time = call.sentAt / 1000;
 
     // Anthropic reads an entry only at a live breakpoint: the dead entries of a long conversation are
@@ -237,7 +220,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     // Each predicted write is priced at the TTL its breakpoint asked for, as the session's writes show it.
     const breakpointTtls = this.#breakpointTtls.of(state, call.usage, breakpoints.length);
     const request: PrefixRequest = { ...this.#shell(route), segments };
-    this.#current = { index, units, estimates, ends, anchor, shared, matches, best: found.best, request, blocks, time, key, evidence, idle, newHead, fitted: ends };
+    this.#current = { index, units, estimates, ends, anchor, shared, matches, best: found.best, request, blocks, time, key, evidence, idle, newHead, thinking, crossRegion, fitted: ends };
     const usage = call.usage;
     return {
       session: sessionIndex,
@@ -264,15 +247,17 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   round(prediction: CachePrediction): CachePrediction {
     const current = this.#now();
     const result = rounded(prediction);
-    if (current.index !== 0 && !current.idle) return result;
-    const head = Math.round(current.ends[0]!);
+    const unsure = current.index === 0 || current.idle;
+    // A cross-Region profile may serve the request from a Region that holds none of it (cross-region-profile.ts).
+    if (!unsure && current.crossRegion === undefined) return result;
+    const head = unsure ? Math.round(current.ends[0]!) : 0;
     const [low, high] = result.cacheReadRange;
     return { ...result, cacheReadRange: [Math.min(low, 0), Math.max(high, head)] };
   }
 
   divergence({ state, call }: ClaudeCodeStep): RequestDivergence | null {
-    const { request, best, time } = this.#now();
-    return this.#divergence(state, call, request, best, time);
+    const { request, best, time, thinking } = this.#now();
+    return this.#divergence(state, call, request, best, time, thinking);
   }
 
   /** Learns from the request's logged usage (its fitted block ends), then stores it. */
@@ -322,7 +307,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
   }
 
   segments({ state, call }: ClaudeCodeStep): BlockSpanList {
-    const { request, fitted, blocks } = this.#now();
+    const { request, fitted, blocks, thinking } = this.#now();
     const latest = this.#latest.get(state);
     const spans: SegmentSpan[] = [];
     request.segments.forEach((segment, at) => {
@@ -332,7 +317,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       spans.push(known !== undefined && known.tokens === tokens ? known : { kind: segment.kind, name: segment.name, tokens, hash: hashHex(segment.hash) });
     });
     const spanList = BlockSpanList.after(latest?.spanList, spans);
-    this.#latest.set(state, { model: call.model, version: callVersion(call, state.version), blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
+    this.#latest.set(state, { model: call.model, version: callVersion(call, state.version), thinking: thinking.enabled, blocks, segments: request.segments, spans, spanList, ends: state.records.at(-1)?.ends });
     return spanList;
   }
 
@@ -348,10 +333,10 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
    * request held in the same places (the same block objects, from the memo) keep their segments, so
    * a request hashes only its new blocks.
    */
-  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[], version: string | undefined): Segment[] {
+  #segments(state: SessionState, route: RouteKey, blocks: readonly RequestBlock[], version: string | undefined, thinking: boolean): Segment[] {
     const latest = this.#latest.get(state);
     let kept = 0;
-    if (latest !== undefined && latest.model === route.model && latest.version === version) {
+    if (latest !== undefined && latest.model === route.model && latest.version === version && latest.thinking === thinking) {
       kept = 1;
       while (kept <= blocks.length && kept <= latest.blocks.length && latest.blocks[kept - 1] === blocks[kept - 1]) kept++;
     }
@@ -362,7 +347,8 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     }
     for (let at = segments.length - 1; at < blocks.length; at++) {
       const block = blocks[at]!;
-      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, measured: block.measured, meta: { role: block.role } }, segments.at(-1)!.prefixHash));
+      const previous = at === 0 ? messageSeed(segments[0]!.prefixHash, thinking) : segments.at(-1)!.prefixHash;
+      segments.push(new Segment({ kind: 'message', name: block.name, content: block.text, measured: block.measured, meta: { role: block.role } }, previous));
     }
     return segments;
   }
@@ -372,7 +358,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
     return this.#current;
   }
 
-  #divergence(state: SessionState, call: ClaudeCodeApiCall, request: PrefixRequest, best: StoreMatch<Label> | undefined, time: number): ReturnType<typeof claudeCodeDivergence> {
+  #divergence(state: SessionState, call: ClaudeCodeApiCall, request: PrefixRequest, best: StoreMatch<Label> | undefined, time: number, thinking: TurnThinking): ReturnType<typeof claudeCodeDivergence> {
     const sessions = this.sessionStates;
     const earlier = (record: RequestRecord, ageSeconds: number): EarlierRequest => ({
       session: sessions[record.session]!.id,
@@ -393,6 +379,7 @@ export class ClaudeCodeReplay implements ReplaySource<ClaudeCodeStep> {
       previousInSession: previous === undefined ? null : earlier(previous, time - previous.call.sentAt / 1000),
       // The entries of the request it is set against live as long as that request wrote them for.
       ttlSeconds: bestRecord?.ttlSeconds ?? this.#ttlSeconds,
+      ...(thinking.switchedFrom === undefined ? {} : { messagesInvalidated: thinkingSwitchDetail(thinking.switchedFrom, thinking.enabled) }),
     });
   }
 }
