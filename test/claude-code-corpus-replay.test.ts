@@ -71,13 +71,14 @@ describeWithCorpus(PROJECTS, 'Claude Code sessions replayed through the Anthropi
     expect(accuracy.medianInputError).toBeLessThanOrEqual(94);
   });
 
-  it('a prompt that turns thinking on reads no message entry of the requests before it, and its divergence says so', () => {
+  it('a prompt that turns thinking on reads no message entry of the requests before it, and its divergence names thinking-changed and says so', () => {
     // 0d3a8e6f request #6 (Claude Code 1.0.43, Sonnet 4): "I don't think …" turns thinking on; the log
     // reads 13,761 where the request before it wrote up to 26,712.
     const session = treeOf('-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl').sessions[0]!;
     const switched = session.requests[6]!;
     expect(switched.observed).toMatchObject({ cacheRead: 13_761 });
     expect(switched.predicted.cacheRead).toBeLessThan(session.requests[5]!.predicted.cacheRead);
+    expect(switched.divergence?.cause).toBe('thinking-changed');
     expect(switched.divergence?.detail).toMatch(/^thinking was turned on at this prompt \(off before\)/);
   });
 

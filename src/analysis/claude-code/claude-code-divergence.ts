@@ -113,11 +113,13 @@ export function claudeCodeDivergence(facts: DivergenceFacts): RequestDivergence 
   const segment = facts.request.segments[shared];
   const kind = segment?.kind ?? null;
   const name = segment?.name ?? null;
-  const messageDetail = kind === 'message' && shared === 1 && facts.messagesInvalidated !== undefined ? facts.messagesInvalidated : `${name ?? 'a message'} differs from request #${against.index} (edited, dropped or reordered)`;
+  // A thinking switch is Anthropic's "Thinking parameters" row: the messages are lost, the head kept.
+  const thinkingSwitch = kind === 'message' && shared === 1 && facts.messagesInvalidated !== undefined ? facts.messagesInvalidated : undefined;
+  const messageDetail = thinkingSwitch ?? `${name ?? 'a message'} differs from request #${against.index} (edited, dropped or reordered)`;
   return {
     kind,
     name,
-    cause: kind === 'system' ? 'system' : 'history',
+    cause: kind === 'system' ? 'system' : thinkingSwitch !== undefined ? 'thinking-changed' : 'history',
     detail: kind === 'system' ? `the head (tools and system prompt) differs: ${headChange(against, facts)}` : messageDetail,
     inferred: true,
     against: reference,
