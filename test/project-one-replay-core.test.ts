@@ -47,9 +47,9 @@ describe('one replay core', () => {
     expect(loops.map(relative)).toEqual(['analysis/replay/replay-loop.ts']);
   });
 
-  it('the five sources (DSH trees, Claude Code transcripts, Codex rollouts, wire bodies, request families) are adapters of the loop (ReplaySource)', () => {
+  it('the six sources (DSH trees, Claude Code transcripts, Codex rollouts, wire bodies, request families, watch records replayed) are adapters of the loop (ReplaySource)', () => {
     const sources = analysis.filter((file) => /implements ReplaySource</.test(readFileSync(file, 'utf8')));
-    expect(sources.map(relative).sort()).toEqual(['analysis/bodies/wire-sequence.ts', 'analysis/claude-code/claude-code-replay.ts', 'analysis/codex/codex-replay.ts', 'analysis/dsh/analyze-dsh-session-tree.ts', 'analysis/family/analyze-request-family.ts']);
+    expect(sources.map(relative).sort()).toEqual(['analysis/bodies/wire-sequence.ts', 'analysis/claude-code/claude-code-replay.ts', 'analysis/codex/codex-replay.ts', 'analysis/dsh/analyze-dsh-session-tree.ts', 'analysis/family/analyze-request-family.ts', 'analysis/watch/replay-watch-record.ts']);
   });
 
   it('analysis has exactly one longest-prefix index: only prefix/segment-path-trie.ts keeps a tree of segment or unit paths, and every store with a prefix lookup is a query over it', () => {

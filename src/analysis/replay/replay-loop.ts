@@ -49,8 +49,11 @@ export interface ReplaySource<Step> {
   measure(step: Step): MeasuredRequest;
   /** Rounds a prediction where the source's token counts are estimates (Claude Code); default as is. */
   round?(prediction: CachePrediction): CachePrediction;
-  /** Where the request stopped sharing the earlier request it reuses the most of, and why. */
-  divergence(step: Step, measured: MeasuredRequest): RequestDivergence | null;
+  /**
+   * Where the request stopped sharing the earlier request it reuses the most of, and why; given what
+   * the policy predicts it reads (a recorded idle-gap cause holds only while the read stays as small).
+   */
+  divergence(step: Step, measured: MeasuredRequest, predicted: CachePrediction): RequestDivergence | null;
   /** Stores the request (and learns from its observed usage) once it was predicted: later requests may read it. */
   store(step: Step, measured: MeasuredRequest): void;
   /** The request's segments for pictures (after `store`), when the source can segment it. */
@@ -79,7 +82,7 @@ export function replayRequests<Step>(source: ReplaySource<Step>): SessionAnalysi
     // A price is the one in force when the request was sent (rows change by date, DeepSeek's by hour).
     const prices = source.prices ?? source.policy.pricesFor(measured.model, measured.time === null ? undefined : new Date(measured.time));
     const observed = measured.observed;
-    const divergence = source.divergence(step, measured);
+    const divergence = source.divergence(step, measured, predicted);
     // Stored before its segments are drawn: a source that fits token ends to the observed usage draws the fitted ones.
     source.store(step, measured);
     const segments = source.segments(step, measured);

@@ -1,5 +1,6 @@
-import { costOf, type CachePolicy, type PolicyInput } from '../policies/cache-policy.js';
-import type { NotReplayed, RequestAnalysis } from '../result/session-analysis.js';
+import type { CachePolicy, CachePrediction } from '../policies/cache-policy.js';
+import { replayRequests, type MeasuredRequest, type ReplaySession, type ReplaySource } from '../replay/replay-loop.js';
+import type { NotReplayed, RequestAnalysis, RequestDivergence, SessionAnalysis, SpanList } from '../result/session-analysis.js';
 import type { WatchRecordLine } from './watch-record.js';
 
 /** Why a record's requests cannot be replayed under another policy. */
@@ -12,15 +13,67 @@ export function notReplayedOf(lines: readonly WatchRecordLine[]): NotReplayed | 
   return missing === 0 ? null : { requests: missing, reason: RECORD_WITHOUT_POLICY_INPUT };
 }
 
+/** A recorded request of a tree being replayed: its line, its session, and the analysis the record gives it. */
+export interface RecordedStep {
+  readonly line: WatchRecordLine;
+  readonly session: number;
+  readonly recorded: RequestAnalysis;
+}
+
 /**
- * A record line's request predicted again under `policy` from the input the watch gave its own
- * policy (the same matches, ages and breakpoints: only the rule differs), priced at the policy's
- * prices when it was sent. An idle gap the watch blamed on the TTL is kept as the cause only while
- * the replay reads no more than the watch did: a request the replay reads more of lost nothing to it.
+ * A watch record as a source of the replay loop: each request is measured as the watch measured it
+ * (the policy input the line keeps: the same matches, ages and breakpoints), so only the rule
+ * differs. Nothing is stored: the matches were found when the request was sent. An idle gap the
+ * watch blamed on the TTL stays the cause only while the replay reads no more than the watch did:
+ * a request the replay reads more of lost nothing to it.
  */
-export function replayedRequest(line: WatchRecordLine, policyInput: PolicyInput, recorded: RequestAnalysis, policy: CachePolicy): RequestAnalysis {
-  const predicted = policy.predict(policyInput);
-  const prices = policy.pricesFor(line.route.model, new Date(line.time));
-  const divergence = predicted.cacheRead > line.predicted.cacheRead ? line.divergence : recorded.divergence;
-  return { ...recorded, predicted, divergence, cost: { predicted: costOf(predicted, prices, line.observed?.output ?? 0), observed: recorded.cost.observed } };
+class WatchRecordReplay implements ReplaySource<RecordedStep> {
+  constructor(
+    readonly policy: CachePolicy,
+    readonly sessions: readonly ReplaySession[],
+    private readonly recorded: readonly RecordedStep[],
+  ) {}
+
+  steps(): Iterable<RecordedStep> {
+    return this.recorded;
+  }
+
+  measure({ line, session, recorded }: RecordedStep): MeasuredRequest {
+    const input = line.policyInput!;
+    return {
+      session,
+      index: recorded.index,
+      time: line.time,
+      route: recorded.route,
+      model: line.route.model,
+      tokens: input.tokens,
+      matches: input.matches,
+      ...(input.breakpoints === undefined ? {} : { breakpoints: input.breakpoints }),
+      ...(input.breakpointTtls === undefined ? {} : { breakpointTtls: input.breakpointTtls }),
+      ...(input.breakpointBlocks === undefined ? {} : { breakpointBlocks: input.breakpointBlocks }),
+      ...(input.blockEnds === undefined ? {} : { blockEnds: input.blockEnds }),
+      observed: line.observed,
+      output: line.observed?.output ?? 0,
+    };
+  }
+
+  divergence({ line, recorded }: RecordedStep, _measured: MeasuredRequest, predicted: CachePrediction): RequestDivergence | null {
+    return predicted.cacheRead > line.predicted.cacheRead ? line.divergence : recorded.divergence;
+  }
+
+  store(): void {}
+
+  segments({ recorded }: RecordedStep): SpanList | undefined {
+    return recorded.segments;
+  }
+}
+
+/**
+ * The sessions of a record tree predicted again under `policy`, from the policy input every line
+ * keeps (the caller checks with `notReplayedOf` that each does), priced at the policy's prices when
+ * each request was sent.
+ */
+export function replayRecordedSessions(policy: CachePolicy, sessions: readonly SessionAnalysis[], steps: readonly RecordedStep[]): SessionAnalysis[] {
+  const shapes = sessions.map(({ requests: _requests, ...session }) => session);
+  return replayRequests(new WatchRecordReplay(policy, shapes, steps));
 }

@@ -3,7 +3,7 @@ import { fileHead, type SessionReader } from '../inputs/session-reader.js';
 import { routeLabel } from '../causes/wording.js';
 import type { CachePolicyName } from '../policies/cache-policy.js';
 import type { PolicyLookup } from '../shipped-policies/policy-choice.js';
-import { notReplayedOf, replayedRequest } from './replay-watch-record.js';
+import { notReplayedOf, replayRecordedSessions, type RecordedStep } from './replay-watch-record.js';
 import type { RequestAnalysis, RequestDivergence, SessionAnalysis, SessionTreeAnalysis } from '../result/session-analysis.js';
 import { isWatchRecordLine, type WatchRecordLine } from './watch-record.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
@@ -74,21 +74,22 @@ function linesByPolicy(files: readonly { readonly lines: readonly WatchRecordLin
  * stays as recorded and says how many requests could not be replayed (`notReplayed`).
  */
 export function watchRecordTrees(files: readonly { readonly label: string; readonly lines: readonly WatchRecordLine[] }[], policyChoice: string, replayWith?: PolicyLookup): SessionTreeAnalysis[] {
-  const trees = new Map<CachePolicyName, { tokenizer: string; sessions: Map<string, SessionAnalysis & { requests: RequestAnalysis[] }>; refused: number; guesses: Set<string>; problems: Set<string> }>();
+  const trees = new Map<CachePolicyName, { tokenizer: string; sessions: Map<string, SessionAnalysis & { requests: RequestAnalysis[]; at: number }>; steps: RecordedStep[]; refused: number; guesses: Set<string>; problems: Set<string> }>();
   const notReplayed = new Map([...linesByPolicy(files)].map(([policy, lines]) => [policy, replayWith === undefined ? null : notReplayedOf(lines)]));
   for (const { label, lines } of files) {
     const runs = runsOf(lines);
     for (const run of runs) {
       for (const line of run) {
         let tree = trees.get(line.policy);
-        if (!tree) trees.set(line.policy, (tree = { tokenizer: line.tokenizer, sessions: new Map(), refused: 0, guesses: new Set(), problems: new Set() }));
+        if (!tree) trees.set(line.policy, (tree = { tokenizer: line.tokenizer, sessions: new Map(), steps: [], refused: 0, guesses: new Set(), problems: new Set() }));
         const route = routeLabel(line.route);
         const id = runs.length > 1 && line.run !== undefined ? `${route} (run ${line.run})` : route;
         const key = `${label}\u0000${line.run ?? ''}\u0000${route}`;
         let session = tree.sessions.get(key);
-        if (!session) tree.sessions.set(key, (session = { file: label, id, format: 'wire', parentSession: null, seedLength: null, requests: [] }));
-        const replayPolicy = replayWith !== undefined && notReplayed.get(line.policy) === null ? replayWith(line.policy) : undefined;
-        session.requests.push(replayPolicy === undefined || line.policyInput === undefined ? requestOf(line) : replayedRequest(line, line.policyInput, requestOf(line), replayPolicy));
+        if (!session) tree.sessions.set(key, (session = { file: label, id, format: 'wire', parentSession: null, seedLength: null, requests: [], at: tree.sessions.size }));
+        const recorded = requestOf(line);
+        session.requests.push(recorded);
+        tree.steps.push({ line, session: session.at, recorded });
         if (line.stored === false) tree.refused++;
         if (typeof line.providerGuess === 'string') tree.guesses.add(line.providerGuess);
         for (const problem of line.problems ?? []) tree.problems.add(`${problem.message} (rule ${problem.rule}, ${problem.source})`);
@@ -98,10 +99,11 @@ export function watchRecordTrees(files: readonly { readonly label: string; reado
   return [...trees].map(([policy, tree]) => {
     const missing = notReplayed.get(policy) ?? null;
     const replayed = replayWith !== undefined && missing === null;
+    const recordedSessions = [...tree.sessions.values()].map(({ at: _at, ...session }) => session);
     return {
     policy,
     tokenizer: tree.tokenizer,
-    sessions: [...tree.sessions.values()],
+    sessions: replayed ? replayRecordedSessions(replayWith(policy), recordedSessions, tree.steps) : recordedSessions,
     ...(missing === null ? {} : { notReplayed: missing }),
     notes: [
       replayed
