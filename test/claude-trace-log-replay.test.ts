@@ -52,7 +52,7 @@ describe('analyze reads a claude-trace log and replays its exact request bodies'
   it('count_tokens and the failed call are listed by line, not replayed as cache writes', async () => {
     const { trees, sessions } = await document();
     expect(sessions[0]!.requests).toHaveLength(4);
-    expect(trees[0]!.notes).toContain(`${LOG}: 2 calls not replayed as cache writes (line 1 POST /v1/messages/count_tokens: not a messages call; line 3 POST /v1/messages: failed (status 529))`);
+    expect(trees[0]!.notes).toContain(`${LOG}: 2 lines not read as calls with usage (line 1: POST /v1/messages/count_tokens: counts tokens, writes no cache entry; line 3: POST /v1/messages: failed with status 529 (overloaded_error: Overloaded): no cache entry written)`);
   });
 
   it('cold/warm is right on every call and the read is within 1% on the warm ones', async () => {
@@ -75,13 +75,16 @@ describe('analyze reads a claude-trace log and replays its exact request bodies'
     expect(body.system[1]!.text.slice(offset - 1, offset + 1)).toBe('01');
   });
 
-  it('a line that is not JSON is refused naming the file and line (exit 3)', async () => {
+  it('a line that is not JSON is listed with its file, line and why, and every line after it is still read', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-claude-trace-'));
     const broken = path.join(folder, 'log-2026-03-01-10-00-00.jsonl');
     const lines = readFileSync(LOG, 'utf8').split('\n');
     writeFileSync(broken, [lines[0], lines[1], '{"request": {"url": "https://api.anthropic.com/v1/mess', ...lines.slice(2)].join('\n'));
-    const { code, err } = await analyze([broken]);
-    expect(code).toBe(EXIT.input);
-    expect(err).toContain(`${broken}:3: is not a JSON line`);
+    const { code, out } = await analyze([broken, '--json']);
+    expect(code).toBe(EXIT.ok);
+    const parsed = JSON.parse(out) as { sessions: { requests: Request[] }[]; trees: { notes: string[] }[] };
+    expect(parsed.sessions[0]!.requests).toHaveLength(4);
+    const note = parsed.trees[0]!.notes.find((entry) => entry.startsWith(`${broken}: 3 lines not read`))!;
+    expect(note).toMatch(/line 3: is not JSON \(.+\)/);
   });
 });

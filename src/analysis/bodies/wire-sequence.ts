@@ -12,6 +12,8 @@ import { inputLimit } from '../../providers/input/input-chunks.js';
 import { providerGuessNote } from './detect-provider.js';
 import { anthropicRequestProblems } from '../anthropic/anthropic-request-rules.js';
 import { breakpointMarksOf, ttlSeconds, type BreakpointMarks } from '../policies/breakpoint-marks.js';
+import { ObservedTokenCounts, type ObservedPositions } from './observed-token-counts.js';
+import { observedMatch, type ObservedEntry } from './observed-matches.js';
 
 /** Options of `analyzeWireSequence`. */
 export interface WireSequenceOptions extends ReplayInputOptions {
@@ -23,6 +25,11 @@ export interface WireSequenceOptions extends ReplayInputOptions {
   readonly onFile?: (file: string) => void;
   /** Where an unreadable file found by walking a directory is reported (it is left out). */
   readonly skip?: (file: string, reason: string) => void;
+  /**
+   * Count tokens as the provider's logged usage shows them (`ObservedTokenCounts`): for logs whose
+   * usage comes from a tokenizer kvprefix does not have (Claude's), calibrated on earlier requests only.
+   */
+  readonly observedCounts?: boolean;
 }
 
 /** A request the replay has seen, kept to be compared with later ones. */
@@ -87,7 +94,7 @@ export function matchEarlier(earlier: Earlier, request: PrefixRequest, time: num
     const ageSeconds = time !== null && entry.time !== null ? Math.max(0, time - entry.time) : 0;
     return { sharedTokens: tokens, entryTokens: entry.tokens, ageSeconds, source: 'input', ...entryBreakpoints(entry) };
   });
-  return { matches, best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
+  return { matches, sources: shared.map(({ index }) => index), best: longest ? { entry: earlier.seen[longest.index]!, comparison: longest.comparison } : undefined };
 }
 
 /** What the replay has stored: each request's facts, and the index that compares a new request with them. */
@@ -165,6 +172,9 @@ export function replayRecordedFiles(read: readonly ReadFile[], options: WireSequ
   return groups.filter((group) => group.length > 0).map((group) => replay(group, options, counter));
 }
 
+/** What a replay in the provider's count keeps of each stored request (parallel to `Earlier.seen`). */
+type ObservedReplay = { readonly counts: ObservedTokenCounts; readonly entries: ObservedEntry[] };
+
 /** Wire files as a replay source: each file a session, its requests in recorded order, files in the order given. */
 class WireReplaySource implements ReplaySource<WireStep> {
   readonly policy: CachePolicy;
@@ -176,10 +186,12 @@ class WireReplaySource implements ReplaySource<WireStep> {
   readonly #counter: PrefixTokenCounter;
   /** Requests that break a rule of the provider's API (Anthropic's breakpoint rules), as report notes. */
   readonly problems: string[] = [];
-  #current: { readonly marks: BreakpointMarks; readonly against: { entry: Seen; comparison: PrefixComparison } | undefined } | undefined;
+  #current: { readonly marks: BreakpointMarks; readonly against: { entry: Seen; comparison: PrefixComparison } | undefined; readonly positions?: ObservedPositions } | undefined;
+  readonly #observed: ObservedReplay | undefined;
 
-  constructor(read: readonly ReadFile[], policy: CachePolicy, counter: PrefixTokenCounter) {
+  constructor(read: readonly ReadFile[], policy: CachePolicy, counter: PrefixTokenCounter, observedCounts = false) {
     this.policy = policy;
+    this.#observed = observedCounts ? { counts: new ObservedTokenCounts(), entries: [] } : undefined;
     this.#read = read;
     this.#counter = counter;
     this.#earlier = { seen: [], index: new LongestPrefixIndex({ ties: 'latest', routes: 'same', counter }), ordered: true, breakpoints: false };
@@ -201,12 +213,19 @@ class WireReplaySource implements ReplaySource<WireStep> {
     if (this.policy.name === 'anthropic') {
       for (const problem of anthropicRequestProblems(marks, request.route.model)) this.problems.push(`${recorded.wire.source}: request check: ${problem.message} (rule ${problem.rule}, ${problem.source})`);
     }
-    const { matches, best } = matchEarlier(this.#earlier, request, recorded.time);
+    const { matches, sources, best } = matchEarlier(this.#earlier, request, recorded.time);
     // Nothing earlier on this route: a route change only if this session's previous request was on another route.
     const previous = this.#earlier.seen.at(-1);
     const last = previous !== undefined && previous.session === label ? previous : undefined;
     const against = best ?? (last ? { entry: last, comparison: comparePrefix(last.request, request, { counter }) } : undefined);
-    this.#current = { marks, against };
+    const observed = this.#observed;
+    const positions = observed?.counts.positions(request, counter);
+    this.#current = { marks, against, ...(positions ? { positions } : {}) };
+    const inCounts = positions && observed ? {
+      tokens: positions.total,
+      matches: matches.map((match, at) => observedMatch(match, request, positions, observed.entries[sources[at]!]!)),
+      breakpoints: positions.marks.map((segment) => positions.atSegment(segment)),
+    } : undefined;
     return {
       session,
       index,
@@ -216,6 +235,7 @@ class WireReplaySource implements ReplaySource<WireStep> {
       tokens,
       matches,
       breakpoints,
+      ...inCounts,
       breakpointTtls: marks.ttls.map(ttlSeconds),
       breakpointBlocks: marks.blocks,
       observed: recorded.observed,
@@ -236,10 +256,23 @@ class WireReplaySource implements ReplaySource<WireStep> {
     if (marks.tokens.length > 0) this.#earlier.breakpoints = true;
     this.#earlier.seen.push({ request, tokens: measured.tokens, time: recorded.time, session: label, index, ...seenBreakpoints(marks) });
     this.#earlier.index.add(request);
+    const positions = this.#current?.positions;
+    if (this.#observed && positions) {
+      // Learnt after the prediction: the request's usage serves only the requests after it.
+      this.#observed.counts.learn(request, positions, recorded.observed);
+      const usage = recorded.observed;
+      this.#observed.entries.push({ request, positions, observedTotal: usage === null ? null : usage.uncached + usage.cacheRead + usage.cacheWrite });
+    }
   }
 
   segments({ recorded }: WireStep): SegmentSpan[] {
-    return recorded.wire.request.segments.map((segment) => ({ kind: segment.kind, name: segment.name, tokens: this.#counter.segmentTokens(segment), hash: hashHex(segment.hash) }));
+    const positions = this.#current?.positions;
+    return recorded.wire.request.segments.map((segment, at) => ({
+      kind: segment.kind,
+      name: segment.name,
+      tokens: positions ? positions.atSegment(at) - (at === 0 ? 0 : positions.atSegment(at - 1)) : this.#counter.segmentTokens(segment),
+      hash: hashHex(segment.hash),
+    }));
   }
 }
 
@@ -256,7 +289,7 @@ function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter
   const { policy, note } = choosePolicy(options.policy, first?.wire.request.route.provider ?? 'openai', options.policyByName);
   const notes = new Set<string>(['causes are inferred from the request bytes (captured bodies carry no host scope)', 'only earlier inputs are stored: a response is not replayed as a cache entry, so each read range is a single value']);
   if (note) notes.add(note);
-  const source = new WireReplaySource(read, policy, counter);
+  const source = new WireReplaySource(read, policy, counter, options.observedCounts === true);
   const sessions = replayRequests(source);
   for (const problem of source.problems) notes.add(problem);
   for (const { requests } of read) {
@@ -266,5 +299,7 @@ function replay(read: readonly ReadFile[], options: WireSequenceOptions, counter
     }
   }
   if (read.some(({ requests }) => requests.some((recorded) => recorded.time === null))) notes.add('requests without a recorded response time are treated as sent together (no TTL expiry between them)');
-  return { policy: policy.name, tokenizer: counter.tokenizer.name, sessions, notes: [...notes] };
+  if (options.observedCounts === true) notes.add(`token counts are ${counter.tokenizer.name} counts of the exact bytes, put in the provider's count by the usage earlier requests logged: a prefix an earlier request cached is counted as its usage said (read + write through its last breakpoint, the read at the breakpoint it read from), the rest scaled by the provider's tokens per ${counter.tokenizer.name} token; a request's own usage serves only the requests after it`);
+  const tokenizer = options.observedCounts === true ? `${counter.tokenizer.name} (calibrated to logged usage)` : counter.tokenizer.name;
+  return { policy: policy.name, tokenizer, sessions, notes: [...notes] };
 }

@@ -3,26 +3,15 @@ import { InputError } from '../../prefix/index.js';
 import { inputLimit } from '../../providers/input/input-chunks.js';
 import { failedInput, fileHead, type SessionReader } from '../inputs/session-reader.js';
 import type { SessionTreeAnalysis } from '../result/session-analysis.js';
-import type { UnreplayedCall } from './trace-log.js';
-import { isTraceRecord } from './trace-record.js';
+import { unreadLinesNote } from './unread-lines.js';
+import { startsLikeTraceRecord } from './trace-record.js';
 
 /** claude-trace names its logs `log-YYYY-MM-DD-HH-MM-SS.jsonl` (in `.claude-trace/`); any `.jsonl` whose first line is a record is read. */
 const TRACE_FILE = /\.jsonl$/;
 
 /** Whether the first line of a file is a claude-trace record. */
 async function startsWithTraceRecord(file: string): Promise<boolean> {
-  const first = (await fileHead(file, 1 << 16)).split('\n', 1)[0] ?? '';
-  try {
-    return isTraceRecord(JSON.parse(first));
-  } catch {
-    return false; // a first line longer than the head, or not JSON: not claimed here
-  }
-}
-
-/** The note listing what a log held that was not replayed as a cache write. */
-function unreplayedNote(label: string, unreplayed: readonly UnreplayedCall[]): string {
-  const shown = unreplayed.slice(0, 8).map((call) => `line ${call.line} ${call.what}`).join('; ');
-  return `${label}: ${unreplayed.length} call${unreplayed.length === 1 ? '' : 's'} not replayed as cache writes (${shown}${unreplayed.length > 8 ? '; …' : ''})`;
+  return startsLikeTraceRecord((await fileHead(file, 1 << 16)).split('\n', 1)[0] ?? '');
 }
 
 /**
@@ -41,15 +30,15 @@ export const claudeTraceReader: SessionReader = {
     for (const input of inputs) {
       try {
         const log = await readTraceLog(input.file, input.label, inputLimit(options));
-        if (log.calls.length === 0) throw new InputError('input/no-messages-call', `no messages call with usage in it${log.unreplayed.length > 0 ? ` (${unreplayedNote(path.basename(input.label), log.unreplayed)})` : ''}`, { source: input.label });
+        if (log.calls.length === 0) throw new InputError('input/no-messages-call', `no messages call with usage in it${log.unreplayed.length > 0 ? ` (${unreadLinesNote(path.basename(input.label), log.unreplayed)})` : ''}`, { source: input.label });
         read.push({ label: input.label, requests: log.calls });
-        if (log.unreplayed.length > 0) notes.push(unreplayedNote(input.label, log.unreplayed));
+        if (log.unreplayed.length > 0) notes.push(unreadLinesNote(input.label, log.unreplayed));
       } catch (error) {
         failedInput(input, error, options);
       }
       options.onFile?.(input.label);
     }
-    const trees = replayRecordedFiles(read, { ...options, policy: options.policy });
+    const trees = replayRecordedFiles(read, { ...options, policy: options.policy, observedCounts: true });
     const traceNote = 'claude-trace: every request is the exact body Claude Code sent, its usage from the logged response (streamed responses read from their events)';
     return trees.map((tree) => ({ ...tree, notes: [traceNote, ...notes, ...tree.notes] }));
   },

@@ -1,27 +1,11 @@
-import { InputError } from '../../prefix/index.js';
 import { isJsonObject } from '../../prefix/json-object.js';
 import { readLogLines } from '../../providers/session/index.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 import type { RecordedRequest } from '../bodies/recorded-requests.js';
-import type { ObservedUsage } from '../usage/observed-usage.js';
-import { fromAnthropicUsage, type AnthropicUsage } from '../anthropic/anthropic-usage.js';
-import { readRequestBody } from '../bodies/read-request-body.js';
-import { streamedMessage, streamedUsage } from '../anthropic/anthropic-stream.js';
-import { asksAnthropicDiagnosis, cacheMissReasonOf, withCacheMissReason } from '../usage/cache-miss-reason.js';
 import { isTraceRecord } from './trace-record.js';
+import { readTraceExchange } from './trace-exchange.js';
 
-/*
- * claude-trace (https://github.com/badlogic/lemmy/tree/main/apps/claude-trace, its interceptor) patches Claude Code's
- * `fetch` and writes one JSON line per exchange with Anthropic's API to
- * `.claude-trace/log-YYYY-MM-DD-HH-MM-SS.jsonl`:
- * `{request: {timestamp, method, url, headers, body}, response: {timestamp, status_code, headers,
- * body | body_raw}, logged_at}`. `request.timestamp` is in seconds since the epoch; `body` is the
- * parsed JSON request body; a JSON response is kept parsed in `response.body`, a streamed one as its
- * raw server-sent events in `response.body_raw`. These are the exact bodies Claude Code sent, so
- * they are replayed as wire bodies, with no reconstruction.
- */
-
-/** A line of the log that is not replayed as a cache write, and why. */
+/** A line of the log that is not read as a call with usage, and why. */
 export interface UnreplayedCall {
   readonly line: number;
   readonly what: string;
@@ -33,93 +17,43 @@ export interface TraceLog {
   readonly unreplayed: readonly UnreplayedCall[];
 }
 
-
-/** The usage of a response: the parsed JSON body's `usage`, else the streamed events'. */
-function responseUsage(response: Record<string, unknown>): AnthropicUsage | null {
-  const body = response['body'];
-  if (isJsonObject(body) && isJsonObject(body['usage'])) return fromAnthropicUsage(body['usage']) ?? null;
-  const raw = response['body_raw'];
-  return typeof raw === 'string' ? streamedUsage(raw) : null;
-}
-
-/** The response's message: the JSON body, or the message a streamed response opened with. */
-function responseMessage(response: Record<string, unknown>): unknown {
-  const raw = response['body_raw'];
-  return isJsonObject(response['body']) ? response['body'] : typeof raw === 'string' ? streamedMessage(raw) : undefined;
-}
-
-/** The observed side: the 1-hour part kept only where there is one (it prices those writes at 2× input). */
-function observedOf(usage: AnthropicUsage): ObservedUsage & { readonly cacheWrite1h?: number } {
-  const { cacheWrite1h, ...rest } = usage;
-  return cacheWrite1h > 0 ? { ...rest, cacheWrite1h } : rest;
-}
-
-/** The request's time in seconds: `request.timestamp`, else `logged_at`. */
-function timeOf(record: Record<string, unknown>, request: Record<string, unknown>): number | null {
-  if (typeof request['timestamp'] === 'number' && Number.isFinite(request['timestamp'])) return request['timestamp'];
-  const logged = typeof record['logged_at'] === 'string' ? Date.parse(record['logged_at']) : Number.NaN;
-  return Number.isNaN(logged) ? null : logged / 1000;
-}
-
-/** The URL's path (`/v1/messages`), or the URL as given when it does not parse. */
-function pathOf(url: string): string {
+/** Why a line is not JSON: cut short when it is the last line and has no line break, else the parser's word. */
+function unparsed(text: string, terminated: boolean): string {
+  if (!terminated) return 'is cut short (the last line has no line break: the process ended while claude-trace was writing it)';
   try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
+    JSON.parse(text);
+    return 'is JSON';
+  } catch (error) {
+    return `is not JSON (${(error as Error).message})`;
   }
 }
 
 /**
- * Reads a claude-trace log. Each messages call (`POST …/v1/messages`) that succeeded becomes a
- * recorded request from its exact body, with the usage its response reported (streamed or not).
- * Other endpoints (`/v1/messages/count_tokens`, …), failed calls (a status other than 2xx, or no
- * response) and calls whose response carries no usage are listed with their line, not replayed as
- * cache writes. A line that is not JSON, or not a claude-trace record, is an error naming file and
- * line.
+ * Reads a claude-trace log line by line. Every line is either a messages call read with the usage
+ * its response logged, or listed with its line and reason (another endpoint, a failed call, a line
+ * that does not parse, a line that is not a claude-trace record): one bad line never costs the rest
+ * of the file, and nothing is left out unnamed.
  */
 export async function readTraceLog(file: string, label: string, options: InputLimit = {}): Promise<TraceLog> {
   const calls: RecordedRequest[] = [];
   const unreplayed: UnreplayedCall[] = [];
-  for await (const { text, line } of readLogLines(file, { label, ...inputLimit(options) })) {
+  // Each line holds a whole conversation: the limit applies to a line, so a long session still streams.
+  for await (const { text, line, terminated } of readLogLines(file, { label, ...inputLimit(options), limitPerLine: true })) {
     if (text.trim() === '') continue;
     let record: unknown;
     try {
       record = JSON.parse(text);
     } catch {
-      throw new InputError('input/malformed-json', 'is not a JSON line', { source: label, line });
-    }
-    if (!isTraceRecord(record) || !isJsonObject(record)) throw new InputError('input/not-claude-trace', 'is not a claude-trace record ({request: {url, body}, response: {status_code, body | body_raw}})', { source: label, line });
-    const request = record['request'] as Record<string, unknown>;
-    const response = isJsonObject(record['response']) ? record['response'] : undefined;
-    const method = typeof request['method'] === 'string' ? request['method'].toUpperCase() : 'POST';
-    const where = `${method} ${pathOf(request['url'] as string)}`;
-    if (method !== 'POST' || !/\/v1\/messages$/.test(pathOf(request['url'] as string))) {
-      unreplayed.push({ line, what: `${where}: not a messages call` });
+      unreplayed.push({ line, what: unparsed(text, terminated) });
       continue;
     }
-    const status = response?.['status_code'];
-    if (response === undefined || typeof status !== 'number' || status < 200 || status > 299) {
-      unreplayed.push({ line, what: `${where}: failed (${response === undefined ? 'no response logged' : `status ${String(status)}`})` });
+    if (!isTraceRecord(record) || !isJsonObject(record)) {
+      unreplayed.push({ line, what: 'is JSON but not a claude-trace record ({request: {url, …}, response, logged_at})' });
       continue;
     }
-    const usage = responseUsage(response);
-    if (usage === null) {
-      unreplayed.push({ line, what: `${where}: the response carries no usage` });
-      continue;
-    }
-    let body = request['body'];
-    if (typeof body === 'string') {
-      try {
-        body = JSON.parse(body);
-      } catch {
-        throw new InputError('input/malformed-json', `${where}: the request body is not JSON`, { source: label, line });
-      }
-    }
-    const wire = readRequestBody(body, { source: `${label}:${line}`, endpoint: request['url'] as string });
-    // Anthropic's own word on the cache, where the request asked for it (`diagnostics`).
-    const reason = cacheMissReasonOf(responseMessage(response), asksAnthropicDiagnosis(body));
-    calls.push({ wire, observed: withCacheMissReason(observedOf(usage), reason)!, time: timeOf(record, request) });
+    const exchange = readTraceExchange(record, label, line);
+    if ('call' in exchange) calls.push(exchange.call);
+    else unreplayed.push({ line, what: exchange.unread });
   }
   return { calls, unreplayed };
 }
