@@ -39,19 +39,14 @@ class WatchRecordReplay implements ReplaySource<RecordedStep> {
   }
 
   measure({ line, session, recorded }: RecordedStep): MeasuredRequest {
-    const input = line.policyInput!;
+    // The policy input's fields are the measured request's own (tokens, matches, breakpoints, block ends).
     return {
+      ...line.policyInput!,
       session,
       index: recorded.index,
       time: line.time,
       route: recorded.route,
       model: line.route.model,
-      tokens: input.tokens,
-      matches: input.matches,
-      ...(input.breakpoints === undefined ? {} : { breakpoints: input.breakpoints }),
-      ...(input.breakpointTtls === undefined ? {} : { breakpointTtls: input.breakpointTtls }),
-      ...(input.breakpointBlocks === undefined ? {} : { breakpointBlocks: input.breakpointBlocks }),
-      ...(input.blockEnds === undefined ? {} : { blockEnds: input.blockEnds }),
       observed: line.observed,
       output: line.observed?.output ?? 0,
     };
