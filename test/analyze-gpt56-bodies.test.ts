@@ -1,10 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzePaths, openaiPolicy, policyByName } from '../src/analysis/index.js';
+import { openaiPolicy } from '../src/analysis/index.js';
 import { getTokenizer, PrefixTokenCounter } from '../src/prefix/index.js';
 import { readRequestBody } from '../src/analysis/bodies/read-request-body.js';
+import { analyzeBodyFiles } from './support/analyze-bodies.js';
 
 // `analyze` on OpenAI request bodies alone: no recorded host, no `--provider`; the model names the
 // provider and the GPT-5.6 family its caching rule.
@@ -16,16 +14,10 @@ type Body = Record<string, unknown>;
 
 /** The bodies written as files of one folder, analysed in the order given. */
 async function analyze(...bodies: Body[]) {
-  const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-gpt56-'));
-  const files = bodies.map((body, index) => {
-    const file = path.join(folder, `request-${index}.json`);
-    writeFileSync(file, JSON.stringify(body));
-    return file;
-  });
-  const result = await analyzePaths(files, { policy: 'auto', policyByName, cwd: folder });
-  expect(result.trees).toHaveLength(1);
-  expect(result.trees[0]!.policy).toBe('openai');
-  return result.trees[0]!.sessions.map((session) => session.requests[0]!);
+  const { policies, requests } = await analyzeBodyFiles(bodies);
+  expect(policies).toEqual(['openai']);
+  expect(requests).toHaveLength(bodies.length);
+  return requests;
 }
 
 /** kvprefix's own token count of a body's first `segments` segments. */

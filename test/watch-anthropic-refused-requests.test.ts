@@ -78,6 +78,21 @@ describeWithCorpus(PROMPTS, 'watchFetch under @anthropic-ai/sdk: refused and fai
     expect(watch.errors).toEqual([]);
   });
 
+  it('more than 4 breakpoints inside one message is flagged before sending (rule, source) and refused with a 400', async () => {
+    const server = await startAnthropicRuleServer(() => ({ usage: USAGE }));
+    servers.push(server);
+    const watch = watched(server);
+    const mark = { type: 'ephemeral' as const };
+    const blocks = ['a', 'b', 'c', 'd', 'e'].map((text) => ({ type: 'text' as const, text: `${system.slice(0, 400)} ${text}`, cache_control: mark }));
+    const five = { model: MODEL, max_tokens: 64, messages: [{ role: 'user' as const, content: blocks }] };
+    await expect(watch.client.messages.create(five)).rejects.toThrow(/maximum of 4/);
+    expect(server.received[0]).toEqual(five);
+    // The blocks are short, so each breakpoint is also noted as under the minimum: the refusal is the one asserted.
+    expect(watch.predictions[0]!.problems).toContainEqual(expect.objectContaining({ rule: 'too-many-breakpoints', effect: 'rejected', source: expect.stringContaining('platform.claude.com') }));
+    expect(watch.warnings.some((line) => line.includes('too-many-breakpoints') && line.includes('sent unchanged'))).toBe(true);
+    expect(watch.errors).toEqual([]);
+  });
+
   it('after a 529 the SDK retries the same body: the retry is predicted as a first send, not as a hit on the overloaded call', async () => {
     const server = await startAnthropicRuleServer((_body, index) => (index === 0 ? { status: 529 } : { usage: USAGE }));
     servers.push(server);

@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { analyzePaths, policyByName, readRequestBody } from '../src/analysis/index.js';
+import { readRequestBody } from '../src/analysis/index.js';
 import type { RequestAnalysis } from '../src/analysis/result/session-analysis.js';
+import { analyzeBodyFiles } from './support/analyze-bodies.js';
 import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 
 // Issue 28: on request bodies alone (no endpoint, no --provider), Anthropic breakpoints are where the
@@ -12,18 +10,11 @@ const PROMPTS = 'claude-code-prompts-piebald/system-prompts';
 const MODEL = 'claude-sonnet-4-5';
 const mark = { type: 'ephemeral' } as const;
 
-/** Writes each body to its own file and replays them in order with the shipped policies (auto: from the bodies). */
+/** The bodies replayed in order with the shipped policies (auto: from the bodies), as one tree. */
 async function replayBodies(bodies: readonly unknown[]): Promise<{ provider: string; requests: RequestAnalysis[] }> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'kvprefix-breakpoints-'));
-  const files = bodies.map((body, index) => {
-    const file = path.join(folder, `request-${index}.json`);
-    writeFileSync(file, JSON.stringify(body));
-    return file;
-  });
-  const result = await analyzePaths(files, { policy: 'auto', policyByName, cwd: folder });
-  expect(result.trees).toHaveLength(1);
-  const tree = result.trees[0]!;
-  return { provider: tree.policy, requests: tree.sessions.flatMap((session) => session.requests) };
+  const { policies, requests } = await analyzeBodyFiles(bodies);
+  expect(policies).toHaveLength(1);
+  return { provider: policies[0]!, requests };
 }
 
 describeWithCorpus(PROMPTS, 'Anthropic breakpoints as the body places them, from bodies alone', () => {

@@ -8,6 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { anthropicMessageEvents } from './cassette-server.js';
 
 type Json = Record<string, unknown>;
@@ -81,4 +82,17 @@ export async function startAnthropicRuleServer(answer: (body: Json, index: numbe
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, received, statuses, close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))) };
+}
+
+/** For one test file: a starter of rule servers, each closed after the test that started it. */
+export function ruleServerPerTest(): (answer: (body: Json, index: number) => ScriptedAnswer) => Promise<RuleServer> {
+  const servers: RuleServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return async (answer) => {
+    const server = await startAnthropicRuleServer(answer);
+    servers.push(server);
+    return server;
+  };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { titleWithMissing } from './corpus-skip-title.js';
 
 /** Root of the shared real-data corpus, relative to the repository root (`../shared/corpus`). */
@@ -51,6 +51,18 @@ export function itWithCorpus(folders: string | readonly string[], name: string, 
 export function readOnce<T>(read: () => T): () => T {
   let value: { readonly current: T } | undefined;
   return () => (value ??= { current: read() }).current;
+}
+
+/**
+ * Text of a corpus file, read when the enclosing block runs (its `beforeAll`), not while vitest
+ * collects it: a bare clone skips the block visibly instead of failing with ENOENT.
+ */
+export function corpusTextOfBlock(...parts: string[]): () => string {
+  let text: string | undefined;
+  beforeAll(() => {
+    text = readCorpusText(...parts);
+  });
+  return () => text!;
 }
 
 /** Text of a corpus file. */

@@ -17,6 +17,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 
 type Json = Record<string, unknown>;
@@ -171,4 +172,17 @@ export async function startOpenAICacheServer(): Promise<OpenAICacheServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/v1`, received, answers, close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))) };
+}
+
+/** For one test file: a starter of cache servers, each closed after the test that started it. */
+export function openAICacheServerPerTest(): () => Promise<OpenAICacheServer> {
+  const servers: OpenAICacheServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return async () => {
+    const server = await startOpenAICacheServer();
+    servers.push(server);
+    return server;
+  };
 }
