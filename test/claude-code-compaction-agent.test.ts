@@ -14,7 +14,7 @@ const made: string[] = [];
 afterAll(() => made.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
 /** A session of two turns and one subagent of its own under `<session>/subagents/<name>` that logged `usage` on its first call. */
-function session(name: string, usage: { input: number; read: number; write: number }): string {
+function session(name: string, usage: { input: number; read: number; write: number }, agentAt = '2026-03-01T10:00:20.000Z'): string {
   const main = writeTranscript(
     [
       { at: '2026-03-01T10:00:00.000Z', userText: 'first', usage: { input: 10, read: 0, write: 2000 } },
@@ -26,7 +26,7 @@ function session(name: string, usage: { input: number; read: number; write: numb
   made.push(folder);
   const file = path.join(folder, `${SESSION}.jsonl`);
   renameSync(main, file);
-  const agent = writeTranscript([{ at: '2026-03-01T10:00:20.000Z', userText: 'Summarize the conversation so far.', usage }], { sidechain: true, sessionId: SESSION });
+  const agent = writeTranscript([{ at: agentAt, userText: 'Summarize the conversation so far.', usage }], { sidechain: true, sessionId: SESSION });
   made.push(path.dirname(agent));
   const nested = path.join(folder, SESSION, 'subagents');
   mkdirSync(nested, { recursive: true });
@@ -60,5 +60,12 @@ describe('Claude Code compaction agents', () => {
     expect(json.accuracy).toMatchObject({ requests: 0, excludedRequests: 1 });
     expect(json.accuracy.excluded[0]).toMatch(/agent-acompact-e1f845\.jsonl request 0: compaction agent: /);
     expect(json.trees[0].notes.some((note: string) => note.startsWith('agent-acompact-e1f845.jsonl: compaction agent: '))).toBe(true);
+  });
+
+  it('a compaction agent that started before any request its session logged has its request marked incomplete and a note saying why', async () => {
+    const tree = await analyzeClaudeCodeSession(session('agent-acompact-1a2b3c.jsonl', { input: 8, read: 2040, write: 30 }, '2026-03-01T09:59:00.000Z'));
+    const agent = tree.sessions.find((analysis) => analysis.id !== SESSION)!;
+    expect(agent.requests[0]!.incomplete).toContain('its session logged no request before it');
+    expect(tree.notes.some((note) => note.includes('compaction agent: its session logged no request before it'))).toBe(true);
   });
 });
