@@ -95,9 +95,9 @@ export function predictionAccuracy(trees: readonly SessionTreeAnalysis[], option
     for (const session of tree.sessions) {
       for (const request of session.requests) {
         if (request.observed === null) continue;
-        const impossible = impossibleUsage(request) ?? request.incomplete ?? null;
-        if (impossible !== null) {
-          excluded.push(`${session.file} request ${request.index}: ${impossible}`);
+        const leftOut = impossibleUsage(request) ?? request.incomplete ?? null;
+        if (leftOut !== null) {
+          excluded.push(`${session.file} request ${request.index}: ${leftOut}`);
           continue;
         }
         const { cacheRead, uncached, cacheWrite } = request.observed;
