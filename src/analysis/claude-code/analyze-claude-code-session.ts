@@ -8,7 +8,7 @@ import { findSidechainFiles, SidechainIndex } from './find-sidechains.js';
 import { unfinishedLineMessage } from '../text/unfinished-line.js';
 import { SessionCalibration } from './token-calibration.js';
 import { CHARACTER_ESTIMATE_NAME } from './character-estimate.js';
-import { compactionAgentState, isCompactionAgent } from './compaction-agents.js';
+import { compactionAgentState, isCompactionAgent, missingConversation } from './compaction-agents.js';
 import { conflictingCallNotes } from './transcript-conflicts.js';
 import { BOOKKEEPING_TYPES } from './transcript-kind.js';
 import { readClaudeCodeTranscript, type ClaudeCodeTranscript, type ConversationEntry, type TranscriptInputOptions } from './transcript-entry.js';
@@ -161,15 +161,18 @@ export async function analyzeClaudeCodeSession(file: string, options: ClaudeCode
 
 /**
  * The replay states of a tree's transcripts (the root first): each as its transcript shows it, a
- * compaction agent seeded with its parent's conversation (`compactionAgentState`).
+ * compaction agent seeded with its parent's conversation (`compactionAgentState`), or, when the input
+ * holds no request of its session before it (an agent whose session file is gone is a tree of its
+ * own), marked with what its requests lack.
  */
 export async function treeStates(transcripts: readonly ClaudeCodeTranscript[], input: Pick<InputOptions, 'maxInputBytes'>): Promise<SessionState[]> {
   const states: SessionState[] = [];
   for (const transcript of transcripts) {
     const state = await sessionState(transcript, {}, input);
     const root = states[0];
-    const seeded = root !== undefined && state.sidechain && isCompactionAgent(transcript.file) ? await compactionAgentState(transcript, transcripts[0]!, root, sessionState, state, input) : undefined;
-    states.push(seeded ?? state);
+    const compaction = state.sidechain && isCompactionAgent(transcript.file);
+    const seeded = root !== undefined && compaction ? await compactionAgentState(transcript, transcripts[0]!, root, sessionState, state, input) : undefined;
+    states.push(seeded ?? (compaction ? { ...state, incomplete: missingConversation(root !== undefined) } : state));
   }
   return states;
 }
@@ -181,7 +184,7 @@ export function replayStates(states: readonly SessionState[], options: ClaudeCod
   // The root first, then the subagents in the order they started.
   const started = (index: number) => states[index]!.records[0]?.call.sentAt ?? Infinity;
   const order = [0, ...states.slice(1).map((_, at) => at + 1).sort((a, b) => started(a) - started(b))];
-  const sessions: SessionAnalysis[] = order.map((index) => replayed[index]!);
+  const sessions: SessionAnalysis[] = order.map((index) => withIncomplete(replayed[index]!, states[index]!.incomplete));
   const notes = [
     'Claude Code does not log request bodies: each request is rebuilt from the transcript (messages in order; breakpoints at the end of the system prompt and of the last message).',
     `Token counts are ${estimateName(options)} estimates of the logged content${options.tokenizer === undefined ? " (Anthropic's glossary: a Claude token is about 3.5 English characters)" : ''}, calibrated per session against the usage (input + cache read + cache write) of earlier requests, never the request being predicted.`,
@@ -200,11 +203,17 @@ export function replayStates(states: readonly SessionState[], options: ClaudeCod
     const counted = (entries: [string, number][]) => entries.map(([type, count]) => `${type} ×${count}`).join(', ');
     if (known.length > 0) notes.push(`${name}: skipped bookkeeping entries ${counted(known)}.`);
     if (unknown.length > 0) notes.push(`${name}: entries of types kvprefix does not know, read as bookkeeping the model never sees (the chain of parents runs through them): ${counted(unknown)}.`);
+    if (state.incomplete !== undefined) notes.push(`${name}: ${state.incomplete}, and left out of the self-check.`);
     for (const bad of state.transcript.badLines ?? []) notes.push(`${name} line ${bad.line}: ${bad.problem}; the line is left out and the rest of the file read.`);
     notes.push(...transcriptWarnings(state.transcript));
   }
   const label = states[0]?.transcript.label;
   return { policy: replay.policy.name, tokenizer: `${estimateName(options)} (calibrated to logged Claude usage)`, sessions, notes, ...(label === undefined ? {} : { label }) };
+}
+
+/** A session's requests, each marked with what the input lacks of it when it lacks something. */
+function withIncomplete(session: SessionAnalysis, incomplete: string | undefined): SessionAnalysis {
+  return incomplete === undefined ? session : { ...session, requests: session.requests.map((request) => ({ ...request, incomplete })) };
 }
 
 /** What block sizes are estimated with: the tokenizer given, else Anthropic's characters-per-token rule. */

@@ -68,6 +68,8 @@ export interface SessionState {
   readonly version: string | undefined;
   /** The session (index in the tree) whose requests this one's continue, when it was forked from it (a what-if); its sizes carry over. */
   readonly forkedFrom?: number;
+  /** What the input lacks of every request the session sent, when it lacks something (`RequestAnalysis.incomplete`). */
+  readonly incomplete?: string;
   headEnd: number | undefined;
 }
 

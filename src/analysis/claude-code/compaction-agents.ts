@@ -17,6 +17,16 @@ export function isCompactionAgent(file: string): boolean {
   return path.basename(file).startsWith('agent-acompact-');
 }
 
+/**
+ * What the input lacks of a compaction agent's requests when it holds no request of its session
+ * before the agent's first: each sends the session's conversation, which the agent's transcript does
+ * not log, so the request rebuilt from it is the instruction alone.
+ */
+export function missingConversation(sessionInInput: boolean): string {
+  const why = sessionInInput ? 'its session logged no request before it' : "its session's transcript is not in the input";
+  return `compaction agent: ${why}, so the conversation each of its requests sends is not either; predicted from its own entries alone`;
+}
+
 /** The parent's last request sent at or before `time` (ms) with logged usage: the conversation the agent carries. */
 export function parentRequestBefore(calls: readonly ClaudeCodeApiCall[], time: number): ClaudeCodeApiCall | undefined {
   let found: ClaudeCodeApiCall | undefined;

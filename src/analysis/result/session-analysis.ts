@@ -84,6 +84,12 @@ export interface RequestAnalysis {
   readonly cost: { readonly predicted: number; readonly observed: number | null };
   /** The request's segments in wire order, for pictures (absent when the reader cannot segment). */
   readonly segments?: SpanList;
+  /**
+   * Set when the input does not hold all the request sent, saying what is missing (a Claude Code
+   * compaction agent whose session's transcript is gone): its prediction is of the part the input
+   * holds, so the self-check leaves it out.
+   */
+  readonly incomplete?: string;
 }
 
 /** One session (a log file) of a session tree. */

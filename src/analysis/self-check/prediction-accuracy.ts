@@ -7,7 +7,7 @@ import type { RequestAnalysis, SessionTreeAnalysis } from '../result/session-ana
 export interface PredictionAccuracy {
   /** Requests scored: logged usage that can belong to its request. */
   readonly requests: number;
-  /** Requests with logged usage left out because it cannot belong to its request (see `excluded`). */
+  /** Requests with logged usage left out: usage that cannot belong to its request, or a request the input lacks part of (see `excluded`). */
   readonly excludedRequests: number;
   /** Why each left-out request was left out: `<session file> request <i>: <reason>`. */
   readonly excluded: readonly string[];
@@ -79,8 +79,9 @@ export function impossibleUsage(request: RequestAnalysis): string | null {
 
 /**
  * Compares every prediction with its logged usage. Requests without a log are skipped; requests whose
- * logged usage cannot belong to them (`impossibleUsage`) are reported in `excluded` and left out of
- * every count.
+ * logged usage cannot belong to them (`impossibleUsage`), and requests the input does not hold whole
+ * (`incomplete`: the prediction is of a part only), are reported in `excluded` and left out of every
+ * count.
  */
 export function predictionAccuracy(trees: readonly SessionTreeAnalysis[], options: PredictionAccuracyOptions | readonly number[] = {}): PredictionAccuracy {
   const { tolerances = [64, 512, 2048], unit: givenUnit } = Array.isArray(options) ? { tolerances: options as readonly number[], unit: undefined } : (options as PredictionAccuracyOptions);
@@ -94,9 +95,9 @@ export function predictionAccuracy(trees: readonly SessionTreeAnalysis[], option
     for (const session of tree.sessions) {
       for (const request of session.requests) {
         if (request.observed === null) continue;
-        const impossible = impossibleUsage(request);
-        if (impossible !== null) {
-          excluded.push(`${session.file} request ${request.index}: ${impossible}`);
+        const leftOut = impossibleUsage(request) ?? request.incomplete ?? null;
+        if (leftOut !== null) {
+          excluded.push(`${session.file} request ${request.index}: ${leftOut}`);
           continue;
         }
         const { cacheRead, uncached, cacheWrite } = request.observed;
@@ -130,6 +131,6 @@ export function predictionAccuracy(trees: readonly SessionTreeAnalysis[], option
 export function accuracyLine(accuracy: PredictionAccuracy): string | null {
   if (accuracy.requests === 0 && accuracy.excludedRequests === 0) return null;
   const of = (count: number) => `${count}/${accuracy.requests}`;
-  const left = accuracy.excludedRequests > 0 ? `; ${accuracy.excludedRequests} left out (usage that cannot belong to its request)` : '';
+  const left = accuracy.excludedRequests > 0 ? `; ${accuracy.excludedRequests} left out (usage that cannot belong to its request, or a request the input does not hold whole)` : '';
   return `self-check against logged usage: reads exact ${of(accuracy.exactReads)}, within one ${accuracy.unit}-token unit ${of(accuracy.withinUnit)}, inside the range ${of(accuracy.readInRange)}; cold/warm right ${of(accuracy.coldWarmAgree)}; median input-token error ${accuracy.medianInputError}${left}`;
 }
