@@ -1,7 +1,9 @@
+import { readdirSync, statSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/prefix/errors.js';
 import { readLogLineBatches, readLogLines, type LogLine } from '../src/providers/session/log-lines.js';
+import { corpusPath, itWithCorpus, readCorpusText } from './support/corpus.js';
 
 /*
  * The line reader decodes the whole lines of a chunk in one call and hands them over a chunk at a
@@ -57,6 +59,31 @@ describe('log lines read a chunk at a time', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('gives the same lines when the producer reuses one Buffer for every chunk (held line starts are copies, not views)', async () => {
+    const text = `${'{"a":"é"}\n'.repeat(40)}{"last":true}\n`;
+    const bytes = Buffer.from(text);
+    async function* reusing(size: number): AsyncGenerator<Uint8Array> {
+      const buffer = Buffer.alloc(size);
+      for (let at = 0; at < bytes.length; at += size) yield buffer.subarray(0, bytes.copy(buffer, 0, at, Math.min(bytes.length, at + size)));
+    }
+    for (const size of [7, 64, 1000]) {
+      const read: LogLine[] = [];
+      for await (const line of readLogLines('-', { stdin: reusing(size) })) read.push(line);
+      expect(read, `chunks of ${size} bytes`).toEqual(expectedLines(text));
+    }
+  });
+
+  itWithCorpus('claude-code-sessions', 'reads every corpus Claude Code transcript past one read buffer (64 KiB) into the lines of its text', async () => {
+    const folder = ['claude-code-sessions', 'test', 'test_data', 'real_projects'];
+    const files = readdirSync(corpusPath(...folder), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl') && statSync(corpusPath(...folder, file)).size > 64 * 1024);
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const read: LogLine[] = [];
+      for await (const line of readLogLines(corpusPath(...folder, file))) read.push(line);
+      expect(read, file).toEqual(expectedLines(readCorpusText(...folder, file)));
+    }
   });
 
   it('hands the lines of one chunk over as one batch', async () => {

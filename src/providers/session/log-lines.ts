@@ -1,6 +1,6 @@
 import { InputError } from '../../prefix/errors.js';
 import { groupDigits } from '../../prefix/group-digits.js';
-import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, formatMebibytes, hasZstdMagic, inputChunks, inputLabel, MAX_JSON_DEPTH, tooDeepAt, zstdChunks, type InputOptions } from '../input/index.js';
+import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, formatMebibytes, hasZstdMagic, inputChunkViews, inputLabel, MAX_JSON_DEPTH, tooDeepAt, zstdChunks, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
 export interface LogLine {
@@ -60,8 +60,8 @@ class LineSplitter {
   feed(chunk: Uint8Array, out: LogLine[]): void {
     const first = chunk.indexOf(0x0a);
     if (first === -1) {
-      // Copied: the producer may reuse its buffer once this chunk is consumed.
-      if (chunk.length > 0) this.#hold(chunk.slice());
+      // Copied (a Buffer's own `slice` would be a view): the producer may reuse its buffer once this chunk is consumed.
+      if (chunk.length > 0) this.#hold(new Uint8Array(chunk));
       return;
     }
     // The held start of a line ends at the chunk's first newline.
@@ -69,7 +69,7 @@ class LineSplitter {
     out.push(this.#emit(true));
     const last = chunk.lastIndexOf(0x0a);
     if (last > first) this.#emitWhole(chunk.subarray(first + 1, last), out);
-    if (last + 1 < chunk.length) this.#hold(chunk.slice(last + 1));
+    if (last + 1 < chunk.length) this.#hold(new Uint8Array(chunk.subarray(last + 1)));
   }
 
   /** Emits the lines of `run`: whole lines separated by newlines, none held before them. */
@@ -173,7 +173,8 @@ export async function* readLogLineBatches(file: string, options: LogLineOptions 
   const label = inputLabel(file, options);
   const limit = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const perLine = options.limitPerLine === true;
-  const chunks = inputChunks(file, perLine ? { ...options, maxInputBytes: Number.POSITIVE_INFINITY } : options);
+  // Views of one read buffer: the splitter copies what it holds, and the decoder gets copies.
+  const chunks = inputChunkViews(file, perLine ? { ...options, maxInputBytes: Number.POSITIVE_INFINITY } : options);
   // Closed on every way out (the end, a malformed line the caller throws at, a caller that stops
   // early): the file's descriptor must not outlive the read.
   try {
@@ -187,13 +188,18 @@ export async function* readLogLineBatches(file: string, options: LogLineOptions 
       yield first.value as Uint8Array;
       yield* chunks;
     }
-    const bytes = compressed ? zstdChunks(all(), label, perLine ? Number.POSITIVE_INFINITY : limit) : all();
+    const bytes = compressed ? zstdChunks(copies(all()), label, perLine ? Number.POSITIVE_INFINITY : limit) : all();
     const splitter = new LineSplitter(label, perLine ? limit : undefined);
     for await (const chunk of bytes) yield* linesOf((out) => splitter.feed(chunk, out));
     yield* linesOf((out) => splitter.finish(out));
   } finally {
     await chunks.return(undefined);
   }
+}
+
+/** Each chunk copied: the zstd decoder may keep a chunk it could not finish decoding. */
+async function* copies(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield new Uint8Array(chunk);
 }
 
 /** The lines `split` puts out as one batch (none when empty); a line that failed is thrown after the batch before it. */
