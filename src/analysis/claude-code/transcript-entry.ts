@@ -1,6 +1,6 @@
 import { InputError } from '../../prefix/errors.js';
 import { inputLabel, type InputOptions } from '../../providers/input/input-chunks.js';
-import { readLogLines } from '../../providers/session/log-lines.js';
+import { readLogLineBatches } from '../../providers/session/log-lines.js';
 import type { UnfinishedLine } from '../../providers/session/read-session-log.js';
 import { checkConversationEntry, type AssistantEntryShape, type UserEntryShape } from './transcript-entry-shape.js';
 import { notClaudeCodeTranscript } from './transcript-kind.js';
@@ -75,7 +75,7 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
   const head = new SessionLabelLines();
   const links = new Map<string, string | null>();
   const badLines: { line: number; problem: string; error: InputError }[] = [];
-  for await (const { text, line, terminated } of readLogLines(file, options)) {
+  read: for await (const batch of readLogLineBatches(file, options)) for (const { text, line, terminated } of batch) {
     if (text.trim() === '') {
       head.see(text);
       continue;
@@ -87,7 +87,7 @@ export async function readClaudeCodeTranscript(file: string, options: Transcript
       // A last line with no line break is one Claude Code is still writing: read up to it, and say so.
       if (!terminated) {
         unfinishedLine = { line, bytes: Buffer.byteLength(text) };
-        break;
+        break read;
       }
       // One broken line is listed and passed over: the rest of the file is still the session.
       const problem = `not a JSON line: ${(error as Error).message}`;

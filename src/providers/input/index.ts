@@ -2,7 +2,7 @@
 // and UTF-8 decoding that names the byte offset of a bad byte. Shared by the session-log reader and
 // the request-file reader so that both say the same thing about the same problem. Output files
 // that cannot be written are worded the same way.
-export { inputChunks, inputLabel, notAFile, readInputBytes, readInputText, STDIN_NAME } from './input-chunks.js';
+export { inputChunks, inputChunkViews, inputLabel, notAFile, readInputBytes, readInputText, STDIN_NAME } from './input-chunks.js';
 export type { InputOptions } from './input-chunks.js';
 export { DEFAULT_MAX_INPUT_BYTES, formatMebibytes, inputTooLarge } from './input-size.js';
 export { describeReadFailure, unreadableFile } from './read-failure.js';

@@ -1,6 +1,6 @@
 import { InputError } from '../../prefix/errors.js';
 import { groupDigits } from '../../prefix/group-digits.js';
-import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, formatMebibytes, hasZstdMagic, inputChunks, inputLabel, MAX_JSON_DEPTH, tooDeepAt, zstdChunks, type InputOptions } from '../input/index.js';
+import { decodeUtf8, DEFAULT_MAX_INPUT_BYTES, formatMebibytes, hasZstdMagic, inputChunkViews, inputLabel, MAX_JSON_DEPTH, tooDeepAt, zstdChunks, type InputOptions } from '../input/index.js';
 
 /** One line of a log file, without its line break. */
 export interface LogLine {
@@ -33,8 +33,10 @@ function startOfCutCharacter(bytes: Uint8Array): number {
 
 /**
  * Splits bytes into lines as they arrive, holding only the unfinished last line. Lines are cut at the
- * newline byte before decoding (0x0A never occurs inside a multi-byte UTF-8 sequence), so each line
- * is decoded whole and invalid UTF-8 is reported on the line that holds it.
+ * newline byte before decoding (0x0A never occurs inside a multi-byte UTF-8 sequence), and invalid
+ * UTF-8 is reported on the line that holds it. The whole lines inside one chunk are decoded in one
+ * call and cut at their `\n` characters, which stand one for one for the newline bytes: a decoder
+ * call per line cost more than the decoding itself on a transcript's short lines.
  */
 class LineSplitter {
   readonly #label: string;
@@ -51,43 +53,88 @@ class LineSplitter {
     this.#maxLineBytes = maxLineBytes;
   }
 
-  *feed(chunk: Uint8Array): Generator<LogLine> {
-    let start = 0;
-    for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
-      this.#hold(chunk.subarray(start, end));
-      yield this.#emit(true);
-      start = end + 1;
+  /**
+   * Appends to `out` the lines `chunk` completes. A bad line (not UTF-8, too deep, too long) throws
+   * once the lines before it are in `out`, so a reader sees every line up to the one that is wrong.
+   */
+  feed(chunk: Uint8Array, out: LogLine[]): void {
+    const first = chunk.indexOf(0x0a);
+    if (first === -1) {
+      // Copied (a Buffer's own `slice` would be a view): the producer may reuse its buffer once this chunk is consumed.
+      if (chunk.length > 0) this.#hold(new Uint8Array(chunk));
+      return;
     }
-    // Copied: the producer may reuse its buffer once this chunk is consumed.
-    if (start < chunk.length) this.#hold(chunk.slice(start));
+    // The held start of a line ends at the chunk's first newline.
+    this.#hold(chunk.subarray(0, first));
+    out.push(this.#emit(true));
+    const last = chunk.lastIndexOf(0x0a);
+    if (last > first) this.#emitWhole(chunk.subarray(first + 1, last), out);
+    if (last + 1 < chunk.length) this.#hold(new Uint8Array(chunk.subarray(last + 1)));
+  }
+
+  /** Emits the lines of `run`: whole lines separated by newlines, none held before them. */
+  #emitWhole(run: Uint8Array, out: LogLine[]): void {
+    let text: string;
+    try {
+      text = decodeUtf8(run, this.#label);
+    } catch {
+      // A bad byte somewhere in the run: line by line, so the error names its line and offset.
+      let start = 0;
+      for (let end = run.indexOf(0x0a); ; end = run.indexOf(0x0a, start)) {
+        this.#hold(run.subarray(start, end === -1 ? run.length : end));
+        out.push(this.#emit(true));
+        if (end === -1) return;
+        start = end + 1;
+      }
+    }
+    let byteStart = 0;
+    let charStart = 0;
+    for (;;) {
+      const byteEnd = run.indexOf(0x0a, byteStart);
+      const charEnd = text.indexOf('\n', charStart);
+      const bytes = (byteEnd === -1 ? run.length : byteEnd) - byteStart;
+      if (bytes > this.#maxLineBytes) this.#tooLong(this.#line + 1);
+      out.push(this.#finish(text.slice(charStart, charEnd === -1 ? text.length : charEnd), bytes, true));
+      if (byteEnd === -1) return;
+      byteStart = byteEnd + 1;
+      charStart = charEnd + 1;
+    }
   }
 
   #hold(part: Uint8Array): void {
     this.#pending += part.byteLength;
-    if (this.#pending > this.#maxLineBytes) {
-      const limit = this.#maxLineBytes;
-      throw new InputError('input/too-large', `the line goes on past the limit of ${formatMebibytes(limit)} (${groupDigits(limit)} bytes, maxInputBytes)`, { source: this.#label, line: this.#line + 1 });
-    }
+    if (this.#pending > this.#maxLineBytes) this.#tooLong(this.#line + 1);
     this.#parts.push(part);
   }
 
-  *finish(): Generator<LogLine> {
-    if (this.#parts.length > 0) yield this.#emit(false);
+  #tooLong(line: number): never {
+    const limit = this.#maxLineBytes;
+    throw new InputError('input/too-large', `the line goes on past the limit of ${formatMebibytes(limit)} (${groupDigits(limit)} bytes, maxInputBytes)`, { source: this.#label, line });
   }
 
+  /** The unfinished last line, if any. */
+  finish(out: LogLine[]): void {
+    if (this.#parts.length > 0) out.push(this.#emit(false));
+  }
+
+  /** The held parts as one line. */
   #emit(terminated: boolean): LogLine {
-    this.#line += 1;
     const bytes = this.#parts.length === 1 ? (this.#parts[0] as Uint8Array) : Buffer.concat(this.#parts);
     this.#parts = [];
     this.#pending = 0;
-    const start = this.#lineStart;
-    this.#lineStart += bytes.byteLength + 1;
     // A line still being written may end inside a character: decode up to it. Such a line is never
     // whole JSON, so the reader treats it as unfinished; any other bad byte is an error.
     const whole = terminated ? bytes : bytes.subarray(0, startOfCutCharacter(bytes));
-    let text = decodeUtf8(whole, this.#label, { startOffset: start, line: this.#line });
+    const text = decodeUtf8(whole, this.#label, { startOffset: this.#lineStart, line: this.#line + 1 });
+    return this.#finish(text, bytes.byteLength, terminated);
+  }
+
+  /** Counts a decoded line of `bytes` bytes and checks it as every line is checked. */
+  #finish(decoded: string, bytes: number, terminated: boolean): LogLine {
+    this.#line += 1;
+    this.#lineStart += bytes + 1;
     // A byte-order mark is not part of the first line's JSON.
-    if (this.#line === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
+    const text = this.#line === 1 && decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded;
     // Every line is JSON that something later walks level by level (schemas, renderers, stringify):
     // the limit every JSON input has holds for each line too.
     const deep = tooDeepAt(text);
@@ -114,10 +161,20 @@ export interface LogLineOptions extends InputOptions {
  * @param options how errors name the input, its size limit, what `-` reads
  */
 export async function* readLogLines(file: string, options: LogLineOptions = {}): AsyncGenerator<LogLine> {
+  for await (const batch of readLogLineBatches(file, options)) yield* batch;
+}
+
+/**
+ * The lines of `readLogLines`, handed over as the lines each chunk read completes: a reader of a
+ * whole file (a transcript) waits once per chunk instead of once per line, which cost about as
+ * much as parsing a short line. A bad line ends the stream with its error after the lines before it.
+ */
+export async function* readLogLineBatches(file: string, options: LogLineOptions = {}): AsyncGenerator<readonly LogLine[]> {
   const label = inputLabel(file, options);
   const limit = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const perLine = options.limitPerLine === true;
-  const chunks = inputChunks(file, perLine ? { ...options, maxInputBytes: Number.POSITIVE_INFINITY } : options);
+  // Views of one read buffer: the splitter copies what it holds, and the decoder gets copies.
+  const chunks = inputChunkViews(file, perLine ? { ...options, maxInputBytes: Number.POSITIVE_INFINITY } : options);
   // Closed on every way out (the end, a malformed line the caller throws at, a caller that stops
   // early): the file's descriptor must not outlive the read.
   try {
@@ -131,11 +188,28 @@ export async function* readLogLines(file: string, options: LogLineOptions = {}):
       yield first.value as Uint8Array;
       yield* chunks;
     }
-    const bytes = compressed ? zstdChunks(all(), label, perLine ? Number.POSITIVE_INFINITY : limit) : all();
+    const bytes = compressed ? zstdChunks(copies(all()), label, perLine ? Number.POSITIVE_INFINITY : limit) : all();
     const splitter = new LineSplitter(label, perLine ? limit : undefined);
-    for await (const chunk of bytes) yield* splitter.feed(chunk);
-    yield* splitter.finish();
+    for await (const chunk of bytes) yield* linesOf((out) => splitter.feed(chunk, out));
+    yield* linesOf((out) => splitter.finish(out));
   } finally {
     await chunks.return(undefined);
   }
+}
+
+/** Each chunk copied: the zstd decoder may keep a chunk it could not finish decoding. */
+async function* copies(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield new Uint8Array(chunk);
+}
+
+/** The lines `split` puts out as one batch (none when empty); a line that failed is thrown after the batch before it. */
+function* linesOf(split: (out: LogLine[]) => void): Generator<readonly LogLine[]> {
+  const out: LogLine[] = [];
+  try {
+    split(out);
+  } catch (error) {
+    if (out.length > 0) yield out;
+    throw error;
+  }
+  if (out.length > 0) yield out;
 }
