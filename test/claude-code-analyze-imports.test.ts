@@ -34,9 +34,10 @@ describe('analyze over Claude Code projects: what it loads', () => {
     expect(replay.files).toEqual([]);
     expect(replay.packages).toEqual([]);
     expect(reached).toContain('analysis/analyze/analyze-paths.ts');
-    // The walk reached the transcript reader and the replay (an empty closure cannot pass for a light one).
-    expect(reached).toContain('analysis/claude-code/transcript-entry.ts');
-    expect(reached).toContain('analysis/claude-code/claude-code-replay.ts');
+    // The walks reached the readers, the transcript reader and the replay (an empty closure cannot pass for a light one).
+    expect(reached).toContain('analysis/analyze/claude-code-reader.ts');
+    expect(replay.reached).toContain('analysis/claude-code/transcript-entry.ts');
+    expect(replay.reached).toContain('analysis/claude-code/claude-code-replay.ts');
     expect(files).toEqual([]);
     expect(packages).toEqual([]);
   });

@@ -26,6 +26,16 @@ describe('CLI cold start: what a command loads', () => {
     expect([...packages].filter((name) => HEAVY_PACKAGES.some((heavy) => heavy.test(name)))).toEqual([]);
   });
 
+  it('the analyze flow (analyze-and-report.ts) statically imports none of the Claude Code replay: the fork what-if loads it on demand', () => {
+    const { files } = loadedModules(path.join(SRC, 'analysis/analyze/analyze-and-report.ts'));
+    const reached = [...files].map(inSrc);
+    // The walk found the readers and the report (so an empty closure cannot pass for a light one).
+    expect(reached).toContain('analysis/analyze/analyze-report.ts');
+    expect(reached).toContain('analysis/analyze/dsh-reader.ts');
+    const replay = reached.filter((file) => /^analysis\/claude-code\/(fork-replay|analyze-claude-code-session|claude-code-replay|api-calls|transcript-entry)\.ts$/.test(file));
+    expect(replay).toEqual([]);
+  });
+
   it('bin.ts statically imports no command module: only the command table and the help texts', () => {
     const { files } = loadedModules(path.join(SRC, 'cli/bin.ts'));
     const commandFiles = [...files].map(inSrc).filter((file) => file.startsWith('cli/commands/'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/prefix/index.js';
-import { readSessionLog } from '../src/providers/session/index.js';
+import { readSessionLog, SessionLogParser } from '../src/providers/session/index.js';
 
 const HEADER = '{"type":"session","version":0,"id":"96cf59c9-b347-48b9-b234-a5200913ad05","createdAt":1783352134832,"cwd":"{{cwd}}","delegationDepth":0}';
 const TURN_START = '{"type":"turn/start","data":{"turn":1}}';
@@ -127,6 +127,24 @@ describe('a malformed session log', () => {
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).code).toBe('input/unreadable-file');
     expect((error as InputError).message).toBe('absent.jsonl: cannot read: no such file');
+  });
+
+  it('an event breaking its schema after 6,000 valid ones (where zod compiles its parsers) gets the same message as the first event would', () => {
+    const broken = '{"type":"tool/call","data":{"turn":1,"step":1,"name":"bash","arguments":"{}"}}';
+    const messageAfter = (valid: number): string => {
+      const parser = new SessionLogParser('log.jsonl');
+      parser.header(HEADER, 1);
+      for (let line = 2; line < valid + 2; line++) parser.event(STEP_START, line);
+      try {
+        parser.event(broken, valid + 2);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputError);
+        return (error as InputError).message;
+      }
+      throw new Error(`event ${valid + 2} was accepted`);
+    };
+    expect(messageAfter(0)).toBe('log.jsonl:2: tool/call: data.callId: Invalid input: expected string, received undefined');
+    expect(messageAfter(6_000)).toBe('log.jsonl:6002: tool/call: data.callId: Invalid input: expected string, received undefined');
   });
 
   it('stored seqs that match their positions are accepted, packed rows counting per member', async () => {

@@ -11,7 +11,7 @@ import { rollUp, type RollUpKey, type RollUpRow, type TreeLabel } from './roll-u
 import { readSessionLabel, type SessionLabel } from '../claude-code/session-label.js';
 import { readRolloutLabel } from '../codex/rollout-label.js';
 import { inWindow, type TimeWindow, type ZonedClock } from './time-window.js';
-import { replayForked, type ForkReplay } from '../claude-code/fork-replay.js';
+import type { ForkReplay } from '../claude-code/fork-replay.js';
 import { forkableSubagents, forkWhatIf, sumForkWhatIfs, sumTtlWhatIfs, ttlWhatIf, type ForkWhatIf, type TtlWhatIf } from './what-if.js';
 import { inputLimit, type InputLimit } from '../../providers/input/input-chunks.js';
 
@@ -221,7 +221,8 @@ async function settleGiven(tree: SessionTreeAnalysis, options: ReportOptions, ot
   if (options.project !== undefined && !projectMatches(label.project ?? '', options.project)) return null;
   const alternative = other === undefined || tree.policy !== 'anthropic' ? undefined : { tree: other, policy: options.alternative!.policyByName(other.policy) };
   const policy = options.policyByName(tree.policy);
-  const fork = options.forkWhatIf !== true ? null : await replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...inputLimit(options) });
+  // The Claude Code replay loads only for `--fork`: a DSH folder or a run without the what-if never compiles it (the cold start is benched).
+  const fork = options.forkWhatIf !== true ? null : await (await import('../claude-code/fork-replay.js')).replayForked(tree, { policy, ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}), ...inputLimit(options) });
   return settleTree(tree, policy, label, options, alternative, fork);
 }
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { splitRenderedPrompt, type AssembledSection, type ToolSchema } from '../../providers/index.js';
 import { readInputText } from '../../providers/input/index.js';

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { readInputText } from '../../providers/input/index.js';
 import { yamlValue } from '../wire/parse-yaml-text.js';

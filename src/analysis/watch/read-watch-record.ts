@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { decodeUtf8, readInputBytes } from '../../providers/input/index.js';
 import { WATCH_RECORD, type WatchRecordLine } from './watch-record.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The message values DSH stores in its surface events (`user/message`, `assistant/message`,

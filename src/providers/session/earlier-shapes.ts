@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contentBlockSchema, messageSourceSchema, toolResultContentBlockSchema, usageSchema } from '../model/content-schema.js';
 import { describeIssues } from './zod-issues.js';
 

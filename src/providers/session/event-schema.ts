@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { assistantMessageSchema, toolResultMessageSchema, usageSchema, userMessageSchema } from '../model/content-schema.js';
 
 /*

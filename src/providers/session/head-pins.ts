@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../../prefix/index.js';
 import { readInputText } from '../input/index.js';
 import { childLogNumber } from './dsh-log-name.js';

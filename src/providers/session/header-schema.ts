@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The log format version kvprefix reads. DSH pins `SESSION_FORMAT_VERSION` at 0 and refuses any

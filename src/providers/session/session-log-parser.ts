@@ -9,6 +9,19 @@ import { describeIssues } from './zod-issues.js';
 
 export { describeIssues } from './zod-issues.js';
 
+/*
+ * zod compiles a parser for each object schema the first time it parses with it (its JIT), which
+ * costs more than a short log takes to check without: the 92 lines of a two-log DSH folder spent
+ * about 20 ms of a 250 ms `kvprefix analyze` in it. Measured on logs of 562, 5,602 and 56,002
+ * events (one recorded turn repeated, `bench/support/long-dsh-log.ts`), checking every event
+ * without the compiled parsers took 34–41 against 45–47 ms, 108 against 116–119 ms, and 253–311
+ * against 181–294 ms: even at tens of thousands of events the compiled parsers are not clearly
+ * ahead. So a parser checks its first events without them (a per-parse option, nothing global)
+ * and lets zod compile them only for a log longer than that.
+ */
+const JITLESS_EVENTS = 5_000;
+const JITLESS = { jitless: true } as const;
+
 /**
  * Parses the lines of one session log in order: the header first, then each event, assigning the
  * logical seq (a packed chunk row counts one per member) and checking it against a stored `seq`
@@ -19,6 +32,8 @@ export { describeIssues } from './zod-issues.js';
 export class SessionLogParser {
   readonly source: string;
   #nextSeq = 0;
+  // Known events checked so far (the first JITLESS_EVENTS without zod's compiled parsers).
+  #parsed = 0;
   // Events in the shapes earlier DSH releases wrote are read as today's (earlier-shapes.ts).
   readonly #earlier = new EarlierShapes();
 
@@ -87,7 +102,7 @@ export class SessionLogParser {
       this.#nextSeq += 1;
       return { known: false, event: value as UnknownSessionEvent, seq, line, span: 1 };
     }
-    const parsed = KNOWN_EVENT_SCHEMAS[type].safeParse(value);
+    const parsed = KNOWN_EVENT_SCHEMAS[type].safeParse(value, this.#parsed++ < JITLESS_EVENTS ? JITLESS : undefined);
     if (!parsed.success) this.#fail('input/schema', `${type}: ${describeIssues(parsed.error)}`, line);
     // The stored object (in today's shape), not zod's copy: fields the schema does not name are kept, not stripped.
     const event = value as KnownSessionEvent;

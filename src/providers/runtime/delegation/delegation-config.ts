@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../../../prefix/index.js';
 import { DEFAULT_MAX_DEPTH } from '../driver/delegation-depth.js';
 

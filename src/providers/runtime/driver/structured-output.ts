@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentScope } from '../loop/agent-scope.js';
 import { STRUCTURED_OUTPUT_DESCRIPTION, STRUCTURED_OUTPUT_INSTRUCTION } from '../head/dsh-texts.js';
 import { SECTION_ORDERS } from '../head/section-orders.js';
