@@ -1,28 +1,22 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { watchFetch, type WatchPrediction } from '../src/analysis/watch/index.js';
-import { startAnthropicRuleServer, type RuleServer } from './support/anthropic-rule-server.js';
-import { describeWithCorpus, readCorpusText } from './support/corpus.js';
+import { ruleServerPerTest } from './support/anthropic-rule-server.js';
+import { corpusTextOfBlock, describeWithCorpus } from './support/corpus.js';
 
 // Through the official client: a request that changes only tool_choice reads the cached system
 // prompt and nothing after it (Anthropic's table: "Changes to tool_choice parameter only affect
 // message blocks"), and the watch names the loss.
 const PROMPTS = 'claude-code-prompts-piebald/system-prompts';
 
-const servers: RuleServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
+const startServer = ruleServerPerTest();
 
 describeWithCorpus(PROMPTS, 'watchFetch under @anthropic-ai/sdk: a tool_choice change', () => {
-  let system = '';
-  beforeAll(() => {
-    system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
-  });
+  const systemText = corpusTextOfBlock(PROMPTS, 'tool-description-workflow.md');
 
   it('the second request reads up to the system breakpoint only, and its loss is tool-choice-changed', async () => {
-    const server = await startAnthropicRuleServer(() => ({ usage: { input_tokens: 10, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 2 } }));
-    servers.push(server);
+    const server = await startServer(() => ({ usage: { input_tokens: 10, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 2 } }));
+    const system = systemText();
     const predictions: WatchPrediction[] = [];
     const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, fetch: watchFetch(fetch, { onRequest: (prediction) => predictions.push(prediction) }), maxRetries: 0 });
     const tools = [{ name: 'workflow', description: 'Run a workflow.', input_schema: { type: 'object' as const, properties: { name: { type: 'string' } } } }];

@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { watchFetch, type WatchPrediction } from '../src/analysis/watch/index.js';
-import { startAnthropicRuleServer, type RuleServer } from './support/anthropic-rule-server.js';
-import { describeWithCorpus, readCorpusText } from './support/corpus.js';
+import { ruleServerPerTest } from './support/anthropic-rule-server.js';
+import { corpusTextOfBlock, describeWithCorpus } from './support/corpus.js';
 
 // The watch keeps one entry per conversation: a turn that extends the previous one replaces it, and
 // the breakpoints of both are kept. Each must keep its own TTL and block count, or a conversation
@@ -10,20 +10,14 @@ import { describeWithCorpus, readCorpusText } from './support/corpus.js';
 const PROMPTS = 'claude-code-prompts-piebald/system-prompts';
 const MODEL = 'claude-sonnet-4-5';
 
-const servers: RuleServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
+const startServer = ruleServerPerTest();
 
 describeWithCorpus(PROMPTS, 'watchFetch: breakpoints kept from a replaced turn keep their own TTL', () => {
-  let system = '';
-  beforeAll(() => {
-    system = readCorpusText(PROMPTS, 'tool-description-workflow.md');
-  });
+  const systemText = corpusTextOfBlock(PROMPTS, 'tool-description-workflow.md');
 
   it('a conversation marked 1h on its system prompt and last message reads through the previous turn\'s last breakpoint after a 10-minute gap', async () => {
-    const server = await startAnthropicRuleServer(() => ({ usage: { input_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 1 } }));
-    servers.push(server);
+    const server = await startServer(() => ({ usage: { input_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 1 } }));
+    const system = systemText();
     let now = Date.parse('2026-12-04T03:00:00Z');
     const predictions: WatchPrediction[] = [];
     const client = new Anthropic({ apiKey: 'test-key', baseURL: server.url, fetch: watchFetch(fetch, { clock: () => now, onRequest: (prediction) => predictions.push(prediction) }), maxRetries: 0 });
